@@ -1,0 +1,78 @@
+# fairysolve: `make run` sets up, builds and solves the examples;
+# `make test` sets up, builds and runs every test (plain and sanitized).
+
+CC      ?= cc
+CFLAGS  ?= -O3
+WARN    := -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE
+LDLIBS  := -lz -lcjson -lm -lpthread
+BUILD   := build
+ASAN    := build/asan
+SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+
+LIB_SRC := $(filter-out src/main.c,$(shell find src -name '*.c' | sort))
+TEST_SRC := $(sort $(wildcard tests/test_*.c))
+TESTS   := $(TEST_SRC:tests/%.c=%)
+
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
+ASAN_OBJ := $(LIB_SRC:%.c=$(ASAN)/%.o)
+
+.PHONY: all deps run test unit e2e asan asan-test bench clean
+all: $(BUILD)/fairysolve
+
+deps:
+	@sh scripts/deps
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) $(CFLAGS) -MMD -MP -c $< -o $@
+
+$(ASAN)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) -O1 -g $(SAN) -MMD -MP -c $< -o $@
+
+# Archives, so a test links only the modules it uses.
+$(BUILD)/libfairysolve.a: $(LIB_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(ASAN)/libfairysolve.a: $(ASAN_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/fairysolve: $(BUILD)/src/main.o $(BUILD)/libfairysolve.a
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+
+$(ASAN)/fairysolve: $(ASAN)/src/main.o $(ASAN)/libfairysolve.a
+	$(CC) $(SAN) $^ -o $@ $(LDLIBS)
+
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(BUILD)/libfairysolve.a
+	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS) -lcmocka
+
+$(ASAN)/tests/%: $(ASAN)/tests/%.o $(ASAN)/libfairysolve.a
+	$(CC) $(SAN) $^ -o $@ $(LDLIBS) -lcmocka
+
+run: deps $(BUILD)/fairysolve
+	@for f in problems/*.inp; do echo "== $$f"; $(BUILD)/fairysolve "$$f" || exit $$?; done
+
+unit: $(TESTS:%=$(BUILD)/tests/%)
+	@sh scripts/run-unit $(BUILD)
+
+e2e: $(BUILD)/fairysolve
+	@sh tests/e2e/run $(BUILD)/fairysolve
+
+asan: $(ASAN)/fairysolve $(TESTS:%=$(ASAN)/tests/%)
+
+asan-test: asan
+	@sh scripts/run-unit $(ASAN)
+	@sh tests/e2e/run $(ASAN)/fairysolve
+
+test: deps
+	@$(MAKE) --no-print-directory unit e2e asan-test
+
+bench: $(BUILD)/fairysolve
+	@sh scripts/bench-perft
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

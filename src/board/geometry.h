@@ -1,0 +1,59 @@
+/* Board geometry as data: files x ranks inside a padded mailbox, direction
+ * offsets and square names.  Nothing outside this file assumes 8 ranks. */
+#ifndef FS_GEOMETRY_H
+#define FS_GEOMETRY_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#define MAX_FILES 8
+#define MAX_RANKS 9
+#define BORDER_ROWS 2 /* wide enough that a knight's leap never leaves the array */
+#define MAX_SQUARES ((MAX_RANKS + 2 * BORDER_ROWS) * (MAX_FILES + 2))
+
+/* Square indices into the mailbox; these two never name a playing square. */
+#define SQ_NONE 0
+#define SQ_OFF 1 /* "off the board": destination of a unit pushed or pulled away */
+
+typedef uint8_t square_t;
+typedef unsigned __int128 square_set; /* one bit per playing square */
+
+struct geometry {
+    int files, ranks;
+    int stride;          /* files + 2: one border column each side */
+    int squares;         /* length of the mailbox array */
+    int first;           /* mailbox index of a1; bit index = sq - first */
+    int north, south, east, west;
+    int rook_dirs[4], bishop_dirs[4], queen_dirs[8], knight_leaps[8];
+    int8_t file_of[MAX_SQUARES], rank_of[MAX_SQUARES]; /* -1 off the playing area */
+    bool on_board[MAX_SQUARES];
+    /* direction_between[a][b]: the queen-line step leading from a to b, 0 if none */
+    int8_t direction_between[MAX_SQUARES][MAX_SQUARES];
+};
+
+const struct geometry *geometry_get(int files, int ranks); /* cached, never freed */
+
+static inline int geo_square(const struct geometry *g, int file, int rank)
+{
+    return (rank + BORDER_ROWS) * g->stride + file + 1;
+}
+static inline int geo_bit(const struct geometry *g, int sq) { return sq - g->first; }
+static inline int geo_square_of_bit(const struct geometry *g, int bit) { return bit + g->first; }
+
+static inline int set_first(square_set s)
+{
+    uint64_t lo = (uint64_t)s;
+    return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(s >> 64));
+}
+static inline int set_count(square_set s)
+{
+    return __builtin_popcountll((uint64_t)s) + __builtin_popcountll((uint64_t)(s >> 64));
+}
+#define SET_BIT(b) (((square_set)1) << (b))
+
+/* "e4"; SQ_OFF prints as "E" as in Dynamo notation. buf holds >= 3 chars. */
+void square_name(const struct geometry *g, int sq, char *buf);
+/* Parses "e4" (case-insensitive) at text; returns square or SQ_NONE. */
+int square_parse(const struct geometry *g, const char *text);
+
+#endif

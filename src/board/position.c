@@ -1,0 +1,178 @@
+/* Placing units and making/unmaking turns for every rule set alike: a turn's
+ * effects are squares changed plus state saved whole, so undo is exact. */
+#include "position.h"
+
+#include <string.h>
+
+#include "../rules/rules.h"
+
+static uint64_t state_key(const struct position *p)
+{
+    const struct position_state *s = &p->st;
+    uint64_t k = p->rules_key ^ zobrist_ep(s->ep_sq) ^ zobrist_ep(s->ep_victim) * 3 ^
+                 zobrist_ko(s->ko_from, s->ko_to);
+    if (s->side == BLACK)
+        k ^= zobrist_side();
+    for (int r = 0; r < CASTLING_RIGHTS; r++)
+        k ^= zobrist_castle(r, s->castle_rook[r]);
+    if (p->rules->placement_history)
+        k ^= zobrist_mix(s->prev_placement);
+    return k;
+}
+
+static uint64_t rules_key_of(const struct rules *r, unsigned switches)
+{
+    uint64_t h = 1469598103934665603ull; /* FNV-1a over the name */
+    for (const char *c = r->name; *c; c++)
+        h = (h ^ (unsigned char)*c) * 1099511628211ull;
+    return zobrist_mix(h ^ ((uint64_t)switches << 40));
+}
+
+void position_init(struct position *p, const struct rules *rules, unsigned switches)
+{
+    memset(p, 0, sizeof *p);
+    p->geo = geometry_get(rules->files, rules->ranks);
+    p->rules = rules;
+    p->switches = switches;
+    p->rules_key = rules_key_of(rules, switches);
+    for (int sq = 0; sq < MAX_SQUARES; sq++)
+        p->board[sq] = (sq < p->geo->squares && p->geo->on_board[sq]) ? UNIT_EMPTY : UNIT_BORDER;
+    p->st.side = WHITE;
+    p->st.hash = state_key(p);
+}
+
+/* Changes one square, keeping masks, king squares and placement hash true. */
+static inline void set_square(struct position *p, int sq, unit_t u)
+{
+    struct position_state *s = &p->st;
+    unit_t old = p->board[sq];
+    int bit = geo_bit(p->geo, sq);
+    if (old != UNIT_EMPTY) {
+        s->placement ^= zobrist_unit(old, sq);
+        s->occupied[unit_colour(old)] &= ~SET_BIT(bit);
+        if (unit_kind(old) == KING && unit_colour(old) < NEUTRAL && s->king_sq[unit_colour(old)] == sq)
+            s->king_sq[unit_colour(old)] = SQ_NONE;
+    }
+    if (u != UNIT_EMPTY) {
+        s->placement ^= zobrist_unit(u, sq);
+        s->occupied[unit_colour(u)] |= SET_BIT(bit);
+        if (unit_kind(u) == KING && unit_colour(u) < NEUTRAL)
+            s->king_sq[unit_colour(u)] = (square_t)sq;
+    }
+    p->board[sq] = u;
+}
+
+void position_put(struct position *p, int sq, unit_t u)
+{
+    set_square(p, sq, u);
+    p->st.hash = p->st.placement ^ state_key(p);
+}
+
+void position_rehash(struct position *p)
+{
+    p->st.placement = 0;
+    for (int sq = 0; sq < p->geo->squares; sq++)
+        if (unit_is_piece(p->board[sq]))
+            p->st.placement ^= zobrist_unit(p->board[sq], sq);
+    p->st.hash = p->st.placement ^ state_key(p);
+}
+
+int castling_king_home(const struct position *p, enum colour c)
+{
+    return geo_square(p->geo, p->geo->files / 2, c == WHITE ? 0 : p->geo->ranks - 1);
+}
+
+int castling_rook_home(const struct position *p, enum castling_right r)
+{
+    int rank = r < BLACK_SHORT ? 0 : p->geo->ranks - 1;
+    int file = (r == WHITE_SHORT || r == BLACK_SHORT) ? p->geo->files - 1 : 0;
+    return geo_square(p->geo, file, rank);
+}
+
+void position_default_castling(struct position *p)
+{
+    for (int r = 0; r < CASTLING_RIGHTS; r++) {
+        enum colour c = r < BLACK_SHORT ? WHITE : BLACK;
+        int k = castling_king_home(p, c), rook = castling_rook_home(p, (enum castling_right)r);
+        bool ok = p->rules->castling && p->board[k] == unit_make(c, KING) &&
+                  p->board[rook] == unit_make(c, ROOK);
+        p->st.castle_rook[r] = ok ? (square_t)rook : SQ_NONE;
+    }
+    p->st.hash = p->st.placement ^ state_key(p);
+}
+
+static inline void journal_set(struct position *p, struct undo *u, int sq, unit_t v)
+{
+    u->sq[u->changed] = (square_t)sq;
+    u->old[u->changed++] = p->board[sq];
+    set_square(p, sq, v);
+}
+
+/* Rights follow their rook when it is displaced, vanish when it leaves. */
+static void track_rights(struct position_state *s, int from, int to)
+{
+    for (int r = 0; r < CASTLING_RIGHTS; r++)
+        if (s->castle_rook[r] == from)
+            s->castle_rook[r] = to == SQ_OFF ? SQ_NONE : (square_t)to;
+}
+
+static void displace_second(struct position *p, const struct turn *t, struct undo *u)
+{
+    unit_t d = p->board[t->from2];
+    journal_set(p, u, t->from2, UNIT_EMPTY);
+    if (t->to2 != SQ_OFF)
+        journal_set(p, u, t->to2, t->promo2 ? unit_make(unit_colour(d), (enum kind)t->promo2) : d);
+    if (!(t->flags & TURN_CASTLE))
+        track_rights(&p->st, t->from2, t->to2);
+}
+
+static void drop_rights_of_mover(struct position_state *s, const struct turn *t, unit_t m)
+{
+    if (unit_kind(m) == KING && unit_colour(m) < NEUTRAL) {
+        int base = unit_colour(m) == WHITE ? WHITE_SHORT : BLACK_SHORT;
+        s->castle_rook[base] = s->castle_rook[base + 1] = SQ_NONE;
+    }
+    track_rights(s, t->from, SQ_OFF);
+}
+
+void position_make(struct position *p, const struct turn *t, struct undo *u)
+{
+    struct position_state *s = &p->st;
+    u->st = *s;
+    u->changed = 0;
+    s->prev_placement = s->placement;
+    unit_t m = p->board[t->from];
+    if (t->flags & TURN_DISPLACE_FIRST)
+        displace_second(p, t, u);
+    if (t->flags & TURN_CAPTURE) {
+        track_rights(s, t->capture_sq, SQ_OFF);
+        journal_set(p, u, t->capture_sq, UNIT_EMPTY);
+    }
+    drop_rights_of_mover(s, t, m);
+    if (t->to != t->from) {
+        journal_set(p, u, t->from, UNIT_EMPTY);
+        if (t->to != SQ_OFF)
+            journal_set(p, u, t->to, t->promo ? unit_make(unit_colour(m), (enum kind)t->promo) : m);
+    }
+    if (t->from2 != SQ_NONE && !(t->flags & TURN_DISPLACE_FIRST))
+        displace_second(p, t, u);
+    s->ep_sq = s->ep_victim = SQ_NONE;
+    if (t->flags & TURN_DOUBLE_STEP) {
+        s->ep_sq = t->ep_sq;
+        s->ep_victim = t->ep_victim;
+    }
+    s->ko_from = s->ko_to = SQ_NONE;
+    if (t->flags & TURN_STEP) {
+        s->ko_from = t->from2;
+        s->ko_to = t->to2;
+    }
+    s->side ^= 1;
+    s->hash = s->placement ^ state_key(p);
+}
+
+void position_unmake(struct position *p, const struct undo *u)
+{
+    for (int i = u->changed - 1; i >= 0; i--)
+        p->board[u->sq[i]] = u->old[i];
+    p->st = u->st;
+}

@@ -1,0 +1,63 @@
+/* The state of a game: units on a padded mailbox, side to move, castling
+ * units, e.p. and Ko state, placement history, and the Zobrist hash of it all. */
+#ifndef FS_POSITION_H
+#define FS_POSITION_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "geometry.h"
+#include "turn.h"
+#include "unit.h"
+#include "zobrist.h"
+
+struct rules;
+
+enum castling_right { WHITE_SHORT, WHITE_LONG, BLACK_SHORT, BLACK_LONG, CASTLING_RIGHTS };
+
+/* Everything make() changes besides the squares themselves: saved whole by make. */
+struct position_state {
+    uint64_t hash;            /* Zobrist hash of the full state below and the units */
+    uint64_t placement;       /* Zobrist hash of the units alone */
+    uint64_t prev_placement;  /* placement before the last turn (Dynamo undo rule) */
+    square_set occupied[COLOUR_COUNT];
+    square_t king_sq[2];      /* SQ_NONE when that side has no king */
+    square_t castle_rook[CASTLING_RIGHTS]; /* square of the rook holding the right, SQ_NONE when lost */
+    square_t ep_sq, ep_victim;/* square a capturing pawn lands on, pawn it removes */
+    square_t ko_from, ko_to;  /* the last stone/relay step (Stones & Relays Ko rule) */
+    uint8_t side;             /* colour to move */
+    uint8_t pad;
+};
+
+struct position {
+    const struct geometry *geo;
+    const struct rules *rules;
+    unsigned switches;        /* rule-set switches, bit i = rules->switch_names[i] */
+    uint64_t rules_key;       /* hashes rule set and switches into every state hash */
+    struct position_state st;
+    unit_t board[MAX_SQUARES];
+};
+
+struct undo {
+    struct position_state st;
+    int changed;
+    square_t sq[6];
+    unit_t old[6];
+};
+
+/* An empty board of the rule set's geometry, White to move, no rights. */
+void position_init(struct position *p, const struct rules *rules, unsigned switches);
+void position_put(struct position *p, int sq, unit_t u);  /* keeps masks and hashes */
+void position_rehash(struct position *p);                /* recompute hashes from scratch */
+/* Grant castling rights where king and rook stand on their original squares. */
+void position_default_castling(struct position *p);
+int castling_king_home(const struct position *p, enum colour c);
+int castling_rook_home(const struct position *p, enum castling_right r);
+
+void position_make(struct position *p, const struct turn *t, struct undo *u);
+void position_unmake(struct position *p, const struct undo *u);
+
+static inline unit_t position_at(const struct position *p, int sq) { return p->board[sq]; }
+static inline int position_side(const struct position *p) { return p->st.side; }
+
+#endif

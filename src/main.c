@@ -1,0 +1,104 @@
+/* Command line: getopt_long into a struct config, then hand it to run_all.
+ * Nothing else lives here. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "run/config.h"
+
+#define VERSION "0.1"
+
+static void usage(FILE *f)
+{
+    fputs("usage: fairysolve [OPTION]... [FILE]...\n"
+          "Solves chess problems (orthodox and fairy) written in Popeye's problem language.\n"
+          "FILE '-' or none: standard input.\n\n"
+          "  -f, --fen FEN              one problem from a FEN instead of files\n"
+          "  -s, --stipulation S        stipulation for --fen (#2, h#3, h#2.5, s#2, =3 ...)\n"
+          "  -c, --condition 'C [SW]'   condition for --fen (KnightRelay, Dynamo, ...)\n"
+          "  -o, --option 'WORDS'       options for --fen, as on an Option line\n"
+          "      --perft N              count legal turns to depth N\n"
+          "      --divide               with --perft: one line per first turn\n"
+          "      --check                verdict per problem; exit 1 if any is not as expected\n"
+          "      --json                 one JSON object per problem and twin\n"
+          "  -j, --jobs N               solve N problems at once\n"
+          "      --hash MB              transposition table memory (default 256)\n"
+          "      --store FILE           persistent zlib-compressed transposition store\n"
+          "      --max-time S           give up a problem after S seconds (partial)\n"
+          "      --regression           no banner, no timings\n"
+          "      --progress             progress on standard error\n"
+          "  -h, --help                 this text\n"
+          "  -V, --version              version\n",
+          f);
+}
+
+static long number_arg(const char *opt, const char *text, long min, long max)
+{
+    char *end;
+    long v = strtol(text, &end, 10);
+    if (*text == 0 || *end != 0 || v < min || v > max) {
+        fprintf(stderr, "fairysolve: %s needs a whole number from %ld to %ld, not '%s'\n", opt, min, max, text);
+        exit(2);
+    }
+    return v;
+}
+
+int main(int argc, char **argv)
+{
+    enum { OPT_PERFT = 256, OPT_DIVIDE, OPT_CHECK, OPT_JSON, OPT_HASH, OPT_STORE, OPT_MAXTIME,
+           OPT_REGRESSION, OPT_PROGRESS };
+    static const struct option longopts[] = {
+        {"fen", required_argument, 0, 'f'},        {"stipulation", required_argument, 0, 's'},
+        {"condition", required_argument, 0, 'c'},  {"option", required_argument, 0, 'o'},
+        {"perft", required_argument, 0, OPT_PERFT},{"divide", no_argument, 0, OPT_DIVIDE},
+        {"check", no_argument, 0, OPT_CHECK},      {"json", no_argument, 0, OPT_JSON},
+        {"jobs", required_argument, 0, 'j'},       {"hash", required_argument, 0, OPT_HASH},
+        {"store", required_argument, 0, OPT_STORE},{"max-time", required_argument, 0, OPT_MAXTIME},
+        {"regression", no_argument, 0, OPT_REGRESSION}, {"progress", no_argument, 0, OPT_PROGRESS},
+        {"help", no_argument, 0, 'h'},             {"version", no_argument, 0, 'V'},
+        {0, 0, 0, 0},
+    };
+    struct config cfg = {.jobs = 1, .hash_mb = 256};
+    int c;
+    while ((c = getopt_long(argc, argv, "f:s:c:o:j:hV", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'f': cfg.fen = optarg; break;
+        case 's': cfg.stipulation = optarg; break;
+        case 'c': cfg.condition = optarg; break;
+        case 'o': cfg.option = optarg; break;
+        case 'j': cfg.jobs = (int)number_arg("--jobs", optarg, 1, 256); break;
+        case OPT_PERFT: cfg.perft_depth = (int)number_arg("--perft", optarg, 1, 20); break;
+        case OPT_DIVIDE: cfg.divide = true; break;
+        case OPT_CHECK: cfg.check = true; break;
+        case OPT_JSON: cfg.json = true; break;
+        case OPT_HASH: cfg.hash_mb = number_arg("--hash", optarg, 1, 1L << 20); break;
+        case OPT_STORE: cfg.store = optarg; break;
+        case OPT_MAXTIME: {
+            char *end;
+            cfg.max_time = strtod(optarg, &end);
+            if (*optarg == 0 || *end != 0 || cfg.max_time <= 0) {
+                fprintf(stderr, "fairysolve: --max-time needs a positive number of seconds, not '%s'\n", optarg);
+                return 2;
+            }
+            break;
+        }
+        case OPT_REGRESSION: cfg.regression = true; break;
+        case OPT_PROGRESS: cfg.progress = true; break;
+        case 'h': usage(stdout); return 0;
+        case 'V': printf("fairysolve %s\n", VERSION); return 0;
+        default: usage(stderr); return 2;
+        }
+    }
+    if (cfg.divide && !cfg.perft_depth) {
+        fprintf(stderr, "fairysolve: --divide goes with --perft N\n");
+        return 2;
+    }
+    if (!cfg.fen && (cfg.stipulation || cfg.condition || cfg.option)) {
+        fprintf(stderr, "fairysolve: -s, -c and -o go with --fen\n");
+        return 2;
+    }
+    cfg.file_count = argc - optind;
+    cfg.files = argv + optind;
+    return run_all(&cfg);
+}

@@ -1,0 +1,109 @@
+/* A problem as read from the problem language: diagram, stipulation, rule set,
+ * options, twins and expectations.  Plain data; building positions is elsewhere. */
+#ifndef FS_PROBLEM_H
+#define FS_PROBLEM_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../board/position.h"
+#include "../rules/rules.h"
+
+enum play { PLAY_DIRECT, PLAY_HELP, PLAY_SELF };
+enum goal { GOAL_MATE, GOAL_STALEMATE, GOAL_MATE_OR_STALEMATE };
+
+struct stipulation {
+    enum play play;
+    enum goal goal;
+    int moves;            /* n of #n, h#n, s#n */
+    bool half;            /* h#n.5: the attacker moves first */
+    char text[16];        /* normalised as Popeye prints it: "#2", "h#2.5", "s#3", "h=2" */
+};
+
+/* A unit on the diagram in board-independent coordinates (file 0 = a). */
+struct diagram_unit {
+    int8_t file, rank;
+    unit_t unit;
+};
+
+#define DIAGRAM_MAX 128
+struct diagram {
+    int count;
+    struct diagram_unit units[DIAGRAM_MAX];
+};
+
+#define SQUARE_LIST_MAX 16
+struct square_ref { int8_t file, rank; };
+
+struct options {
+    bool variation, try_play, set_play, no_threat, no_short_variations, white_to_play;
+    bool move_numbers, stop_on_short, no_board, intelligent, half_duplex, duplex;
+    bool mates_in_1;
+    int defence;            /* Defence n; 0 when absent (Try alone means 1) */
+    int threat;             /* Threat n; -1 when absent */
+    int max_solutions;      /* MaxSolutions n; 0 when absent */
+    int max_flights;        /* MaxFlightsquares n; -1 when absent */
+    int no_castling_count;  /* NoCastling squares: the rights of units there are gone */
+    struct square_ref no_castling[SQUARE_LIST_MAX];
+    int en_passant_count;   /* EnPassant a7a6a5: the last move was that double step */
+    struct square_ref en_passant[3];
+    int mutually_exclusive_count; /* CastlingMutuallyExclusive h1h8 ...: pairs of rook squares */
+    struct square_ref mutually_exclusive[SQUARE_LIST_MAX][2];
+    bool has_last_neutral_step; /* LastNeutralStep d5d6 (Stones & Relays Ko) */
+    struct square_ref last_neutral_step[2];
+};
+
+enum twin_op_kind {
+    TWIN_MOVE, TWIN_EXCHANGE, TWIN_REMOVE, TWIN_ADD, TWIN_SUBSTITUTE, TWIN_ROTATE,
+    TWIN_MIRROR, TWIN_SHIFT, TWIN_POLISH, TWIN_STIPULATION, TWIN_CONDITION
+};
+enum mirror_kind { MIRROR_A1_H1, MIRROR_A1_A8, MIRROR_A1_H8, MIRROR_A8_H1 };
+
+struct twin_op {
+    enum twin_op_kind kind;
+    struct square_ref a, b;     /* Move/Exchange/Shift: a -> b; Remove/Add: a */
+    unit_t unit;                /* Add: the unit; Substitute: from (colour ignored if any) */
+    unit_t unit2;               /* Substitute: to */
+    int degrees;                /* Rotate */
+    enum mirror_kind mirror;
+    struct stipulation stipulation;
+    const struct rules *rules;  /* Condition */
+    unsigned switches;
+};
+
+#define TWIN_OPS_MAX 16
+struct twin {
+    bool continued;             /* apply to the previous twin, not the original */
+    int op_count;
+    struct twin_op ops[TWIN_OPS_MAX];
+    int line;
+};
+
+#define EXPECT_KEYS_MAX 16
+struct expectation {
+    int key_count;
+    char keys[EXPECT_KEYS_MAX][16];  /* as written: "Qa3-d6" or canonical "a3d6" */
+    int solutions;                   /* -1 when absent */
+};
+
+#define TEXT_MAX 512
+struct problem {
+    const char *file;           /* name as given on the command line */
+    int index;                  /* 1-based position in the file */
+    int line;                   /* line of the problem's first token */
+    char author[TEXT_MAX], origin[TEXT_MAX], title[TEXT_MAX], remark[TEXT_MAX];
+    struct diagram diagram;
+    struct stipulation stipulation;
+    bool has_stipulation;
+    const struct rules *rules;  /* rules_orthodox when no Condition */
+    unsigned switches;
+    struct options options;
+    int twin_count;
+    struct twin *twins;         /* malloc'd; problem_free releases */
+    struct expectation expect;
+};
+
+void problem_init(struct problem *pr);
+void problem_free(struct problem *pr);
+
+#endif

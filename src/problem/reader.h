@@ -1,0 +1,31 @@
+/* Reading the problem language (FORMAT.md 1-6) from a text buffer.
+ * Produces struct problem values; never solves or prints a solution. */
+#ifndef FS_READER_H
+#define FS_READER_H
+
+#include <stddef.h>
+
+#include "problem.h"
+
+struct parse_error {
+    int line, column;         /* 1-based; line 0 when the error has no place */
+    char message[256];        /* what was expected, without file/line prefix */
+};
+
+struct reader;
+
+/* The reader keeps a pointer to file_name and copies text. */
+struct reader *reader_new(const char *file_name, const char *text, size_t len);
+/* 1: *pr holds the next problem (release with problem_free);
+ * 0: no more problems;
+ * -1: the next problem is malformed: err says where and why, pr->index and
+ *     pr->line are set, and the reader has moved on to the following problem. */
+int reader_next(struct reader *r, struct problem *pr, struct parse_error *err);
+void reader_free(struct reader *r);
+
+/* The same grammar for the --fen companions -s, -c, -o (columns count in text). */
+bool parse_stipulation_text(const char *text, struct stipulation *s, struct parse_error *err);
+bool parse_condition_text(const char *text, const struct rules **r, unsigned *switches, struct parse_error *err);
+bool parse_options_text(const char *text, struct options *o, struct parse_error *err);
+
+#endif

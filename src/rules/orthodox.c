@@ -1,0 +1,318 @@
+/* Orthodox chess (RULES 1): legal turns from pins and checks, attacks.
+ * Must not know about any fairy rule; fairy files may reuse its attack test. */
+#include <stdbool.h>
+#include <string.h>
+
+#include "orthodox.h"
+#include "rules.h"
+
+static const enum kind promotion_kinds[4] = {QUEEN, ROOK, BISHOP, KNIGHT};
+
+bool orthodox_attacked(const struct position *p, int sq, enum colour by)
+{
+    const struct geometry *g = p->geo;
+    const unit_t *b = p->board;
+    int fwd = by == WHITE ? g->north : g->south;
+    unit_t pawn = unit_make(by, PAWN), knight = unit_make(by, KNIGHT), king = unit_make(by, KING);
+    unit_t queen = unit_make(by, QUEEN), rook = unit_make(by, ROOK), bishop = unit_make(by, BISHOP);
+    if (b[sq - fwd - 1] == pawn || b[sq - fwd + 1] == pawn)
+        return true;
+    for (int i = 0; i < 8; i++) {
+        if (b[sq + g->knight_leaps[i]] == knight || b[sq + g->queen_dirs[i]] == king)
+            return true;
+    }
+    for (int i = 0; i < 4; i++) {
+        int d = g->rook_dirs[i], s = sq + d;
+        while (b[s] == UNIT_EMPTY)
+            s += d;
+        if (b[s] == rook || b[s] == queen)
+            return true;
+        d = g->bishop_dirs[i];
+        s = sq + d;
+        while (b[s] == UNIT_EMPTY)
+            s += d;
+        if (b[s] == bishop || b[s] == queen)
+            return true;
+    }
+    return false;
+}
+
+/* What constrains non-king moves: squares that answer a check, and pins. */
+struct constraints {
+    int king;                 /* SQ_NONE: no king, nothing constrained */
+    int checkers;
+    square_set evasions;      /* targets that capture or block a single checker */
+    int8_t pin[MAX_SQUARES];  /* direction from the king through a pinned unit */
+};
+
+static bool slides_along(unit_t u, enum colour c, bool diagonal)
+{
+    return u == unit_make(c, QUEEN) || u == unit_make(c, diagonal ? BISHOP : ROOK);
+}
+
+static void find_constraints(const struct position *p, enum colour us, struct constraints *c)
+{
+    const struct geometry *g = p->geo;
+    const unit_t *b = p->board;
+    enum colour them = (enum colour)!us;
+    c->king = p->st.king_sq[us];
+    c->checkers = 0;
+    c->evasions = 0;
+    if (c->king == SQ_NONE)
+        return;
+    int k = c->king;
+    int fwd = us == WHITE ? g->north : g->south;
+    unit_t pawn = unit_make(them, PAWN), knight = unit_make(them, KNIGHT);
+    for (int i = -1; i <= 1; i += 2)
+        if (b[k + fwd + i] == pawn) {
+            c->checkers++;
+            c->evasions |= SET_BIT(geo_bit(g, k + fwd + i));
+        }
+    for (int i = 0; i < 8; i++)
+        if (b[k + g->knight_leaps[i]] == knight) {
+            c->checkers++;
+            c->evasions |= SET_BIT(geo_bit(g, k + g->knight_leaps[i]));
+        }
+    for (int i = 0; i < 8; i++) {
+        int d = g->queen_dirs[i];
+        bool diagonal = i >= 4;
+        int s = k + d;
+        square_set between = 0;
+        while (b[s] == UNIT_EMPTY) {
+            between |= SET_BIT(geo_bit(g, s));
+            s += d;
+        }
+        if (b[s] == UNIT_BORDER)
+            continue;
+        if (unit_is(b[s], them)) {
+            if (slides_along(b[s], them, diagonal)) {
+                c->checkers++;
+                c->evasions |= between | SET_BIT(geo_bit(g, s));
+            }
+            continue;
+        }
+        if (!unit_is(b[s], us))
+            continue;
+        int pinned = s;
+        s += d;
+        while (b[s] == UNIT_EMPTY)
+            s += d;
+        if (unit_is(b[s], them) && slides_along(b[s], them, diagonal))
+            c->pin[pinned] = (int8_t)d;
+    }
+}
+
+static inline bool target_allowed(const struct position *p, const struct constraints *c, int from, int to)
+{
+    if (c->king == SQ_NONE)
+        return true;
+    if (c->checkers && !(c->evasions & SET_BIT(geo_bit(p->geo, to))))
+        return false;
+    return !c->pin[from] || p->geo->direction_between[c->king][to] == c->pin[from];
+}
+
+static inline void add_move(struct turn_list *out, int from, int to, bool capture)
+{
+    struct turn *t = turn_list_push(out);
+    t->from = (square_t)from;
+    t->to = (square_t)to;
+    if (capture) {
+        t->flags = TURN_CAPTURE;
+        t->capture_sq = (square_t)to;
+    }
+}
+
+static void add_pawn_move(const struct position *p, struct turn_list *out, int from, int to, bool capture)
+{
+    int last = p->st.side == WHITE ? p->geo->ranks - 1 : 0;
+    if (p->geo->rank_of[to] != last) {
+        add_move(out, from, to, capture);
+        return;
+    }
+    for (int i = 0; i < 4; i++) {
+        add_move(out, from, to, capture);
+        out->turns[out->count - 1].promo = (uint8_t)promotion_kinds[i];
+    }
+}
+
+/* En passant can expose the king along the rank: judge it by playing it. */
+static void add_en_passant(struct position *p, struct turn_list *out, int from)
+{
+    struct turn t = {0};
+    t.from = (square_t)from;
+    t.to = p->st.ep_sq;
+    t.capture_sq = p->st.ep_victim;
+    t.flags = TURN_CAPTURE | TURN_EN_PASSANT;
+    struct undo u;
+    enum colour us = (enum colour)p->st.side;
+    position_make(p, &t, &u);
+    bool legal = !rules_in_check(p, us);
+    position_unmake(p, &u);
+    if (legal)
+        out->turns[out->count++] = t;
+}
+
+static void pawn_moves(struct position *p, const struct constraints *c, struct turn_list *out, int from)
+{
+    const struct geometry *g = p->geo;
+    const unit_t *b = p->board;
+    enum colour us = (enum colour)p->st.side;
+    int fwd = us == WHITE ? g->north : g->south;
+    int second = us == WHITE ? 1 : g->ranks - 2;
+    int to = from + fwd;
+    if (b[to] == UNIT_EMPTY) {
+        if (target_allowed(p, c, from, to))
+            add_pawn_move(p, out, from, to, false);
+        if (g->rank_of[from] == second && b[to + fwd] == UNIT_EMPTY && target_allowed(p, c, from, to + fwd)) {
+            add_move(out, from, to + fwd, false);
+            struct turn *t = &out->turns[out->count - 1];
+            t->flags = TURN_DOUBLE_STEP;
+            t->ep_sq = (square_t)to;
+            t->ep_victim = (square_t)(to + fwd);
+        }
+    }
+    for (int i = -1; i <= 1; i += 2) {
+        int x = to + i;
+        if (unit_is(b[x], (enum colour)!us)) {
+            if (target_allowed(p, c, from, x))
+                add_pawn_move(p, out, from, x, true);
+        } else if (x == p->st.ep_sq && p->st.ep_sq != SQ_NONE && b[x] == UNIT_EMPTY &&
+                   unit_is(b[p->st.ep_victim], (enum colour)!us)) {
+            add_en_passant(p, out, from);
+        }
+    }
+}
+
+static void leaper_moves(const struct position *p, const struct constraints *c, struct turn_list *out,
+                         int from, const int *dirs, int n)
+{
+    enum colour us = (enum colour)p->st.side;
+    for (int i = 0; i < n; i++) {
+        int to = from + dirs[i];
+        unit_t t = p->board[to];
+        if ((t == UNIT_EMPTY || unit_is(t, (enum colour)!us)) && target_allowed(p, c, from, to))
+            add_move(out, from, to, t != UNIT_EMPTY);
+    }
+}
+
+static void slider_moves(const struct position *p, const struct constraints *c, struct turn_list *out,
+                         int from, const int *dirs, int n)
+{
+    enum colour us = (enum colour)p->st.side;
+    for (int i = 0; i < n; i++) {
+        int d = dirs[i];
+        if (c->pin[from] && c->pin[from] != d && c->pin[from] != -d)
+            continue;
+        int to = from + d;
+        for (; p->board[to] == UNIT_EMPTY; to += d)
+            if (!c->checkers || (c->evasions & SET_BIT(geo_bit(p->geo, to))))
+                add_move(out, from, to, false);
+        if (unit_is(p->board[to], (enum colour)!us) &&
+            (!c->checkers || (c->evasions & SET_BIT(geo_bit(p->geo, to)))))
+            add_move(out, from, to, true);
+    }
+}
+
+static void king_moves(struct position *p, struct turn_list *out, int from)
+{
+    const struct geometry *g = p->geo;
+    enum colour us = (enum colour)p->st.side, them = (enum colour)!us;
+    unit_t king = p->board[from];
+    p->board[from] = UNIT_EMPTY; /* the king must not shield its own flight square */
+    for (int i = 0; i < 8; i++) {
+        int to = from + g->queen_dirs[i];
+        unit_t t = p->board[to];
+        if ((t == UNIT_EMPTY || unit_is(t, them)) && !orthodox_attacked(p, to, them))
+            add_move(out, from, to, t != UNIT_EMPTY);
+    }
+    p->board[from] = king;
+}
+
+void orthodox_castling(struct position *p, struct turn_list *out,
+                       bool (*attacked)(const struct position *, int, enum colour))
+{
+    enum colour us = (enum colour)p->st.side;
+    int base = us == WHITE ? WHITE_SHORT : BLACK_SHORT;
+    int k = castling_king_home(p, us);
+    if (p->board[k] != unit_make(us, KING))
+        return;
+    bool checked = false, checked_known = false;
+    for (int r = base; r < base + 2; r++) {
+        int rook = p->st.castle_rook[r];
+        if (rook == SQ_NONE || rook != castling_rook_home(p, (enum castling_right)r) ||
+            p->board[rook] != unit_make(us, ROOK))
+            continue;
+        int d = rook > k ? 1 : -1;
+        bool clear = true;
+        for (int s = k + d; s != rook; s += d)
+            clear = clear && p->board[s] == UNIT_EMPTY;
+        if (!clear)
+            continue;
+        if (!checked_known) {
+            checked = attacked(p, k, (enum colour)!us);
+            checked_known = true;
+        }
+        if (checked || attacked(p, k + d, (enum colour)!us) || attacked(p, k + 2 * d, (enum colour)!us))
+            continue;
+        struct turn *t = turn_list_push(out);
+        t->from = (square_t)k;
+        t->to = (square_t)(k + 2 * d);
+        t->from2 = (square_t)rook;
+        t->to2 = (square_t)(k + d);
+        t->flags = TURN_CASTLE;
+    }
+}
+
+static void generate(struct position *p, struct turn_list *out)
+{
+    const struct geometry *g = p->geo;
+    enum colour us = (enum colour)p->st.side;
+    struct constraints c;
+    memset(c.pin, 0, sizeof c.pin);
+    find_constraints(p, us, &c);
+    out->count = 0;
+    if (c.king != SQ_NONE)
+        king_moves(p, out, c.king);
+    if (c.checkers >= 2)
+        return;
+    for (square_set s = p->st.occupied[us]; s; s &= s - 1) {
+        int from = geo_square_of_bit(g, set_first(s));
+        switch (unit_kind(p->board[from])) {
+        case PAWN: pawn_moves(p, &c, out, from); break;
+        case KNIGHT:
+            if (!c.pin[from])
+                leaper_moves(p, &c, out, from, g->knight_leaps, 8);
+            break;
+        case BISHOP: slider_moves(p, &c, out, from, g->bishop_dirs, 4); break;
+        case ROOK: slider_moves(p, &c, out, from, g->rook_dirs, 4); break;
+        case QUEEN: slider_moves(p, &c, out, from, g->queen_dirs, 8); break;
+        case KING:
+            if (from != c.king) /* a second king is not royal here */
+                leaper_moves(p, &c, out, from, g->queen_dirs, 8);
+            break;
+        default: break;
+        }
+    }
+    if (!c.checkers && c.king != SQ_NONE)
+        orthodox_castling(p, out, orthodox_attacked);
+}
+
+static bool has_legal_turn(struct position *p)
+{
+    struct turn_list list;
+    generate(p, &list);
+    return list.count > 0;
+}
+
+const struct rules rules_orthodox = {
+    .name = "Orthodox",
+    .switch_names = NULL,
+    .files = 8,
+    .ranks = 8,
+    .placement_history = false,
+    .castling = true,
+    .generate = generate,
+    .has_legal_turn = has_legal_turn,
+    .attacked = orthodox_attacked,
+    .perft = NULL,
+};

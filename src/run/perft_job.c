@@ -1,0 +1,33 @@
+/* --perft and --divide on one position: counts printed in the agreed form,
+ * the total alone on the last line. */
+#include "perft_job.h"
+
+#include <stdio.h>
+
+#include "../board/notation.h"
+#include "../rules/rules.h"
+
+uint64_t perft_job(struct position *p, int depth, bool divide, FILE *out)
+{
+    if (!divide) {
+        uint64_t n = rules_perft(p, depth);
+        fprintf(out, "%llu\n", (unsigned long long)n);
+        return n;
+    }
+    static struct turn_list list;
+    p->rules->generate(p, &list);
+    struct turn_list first = list;
+    uint64_t total = 0;
+    for (int i = 0; i < first.count; i++) {
+        char name[NOTATION_MAX];
+        turn_canonical(p, &first.turns[i], name);
+        struct undo u;
+        position_make(p, &first.turns[i], &u);
+        uint64_t n = rules_perft(p, depth - 1);
+        position_unmake(p, &u);
+        fprintf(out, "%s %llu\n", name, (unsigned long long)n);
+        total += n;
+    }
+    fprintf(out, "%llu\n", (unsigned long long)total);
+    return total;
+}
