@@ -176,3 +176,15 @@ void position_unmake(struct position *p, const struct undo *u)
         p->board[u->sq[i]] = u->old[i];
     p->st = u->st;
 }
+
+void position_make_null(struct position *p, struct undo *u)
+{
+    struct position_state *s = &p->st;
+    u->st = *s;
+    u->changed = 0;
+    s->prev_placement = s->placement;
+    s->ep_sq = s->ep_victim = SQ_NONE;
+    s->ko_from = s->ko_to = SQ_NONE;
+    s->side ^= 1;
+    s->hash = s->placement ^ state_key(p);
+}

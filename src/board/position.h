@@ -56,6 +56,8 @@ int castling_rook_home(const struct position *p, enum castling_right r);
 
 void position_make(struct position *p, const struct turn *t, struct undo *u);
 void position_unmake(struct position *p, const struct undo *u);
+/* The side to move passes: for threats and set play; undone by position_unmake. */
+void position_make_null(struct position *p, struct undo *u);
 
 static inline unit_t position_at(const struct position *p, int sq) { return p->board[sq]; }
 static inline int position_side(const struct position *p) { return p->st.side; }

@@ -51,6 +51,9 @@ struct options {
     struct square_ref mutually_exclusive[SQUARE_LIST_MAX][2];
     bool has_last_neutral_step; /* LastNeutralStep d5d6 (Stones & Relays Ko) */
     struct square_ref last_neutral_step[2];
+    /* where EnPassant and LastNeutralStep were written, for errors found when
+     * the position is built; 0 when not from a file */
+    int en_passant_line, en_passant_column, last_step_line, last_step_column;
 };
 
 enum twin_op_kind {
@@ -69,6 +72,7 @@ struct twin_op {
     struct stipulation stipulation;
     const struct rules *rules;  /* Condition */
     unsigned switches;
+    int line, column;           /* where the operation was written (for errors) */
 };
 
 #define TWIN_OPS_MAX 16
@@ -77,6 +81,7 @@ struct twin {
     int op_count;
     struct twin_op ops[TWIN_OPS_MAX];
     int line;
+    int column;                 /* of the Twin (or ZeroPosition) keyword */
 };
 
 #define EXPECT_KEYS_MAX 16
@@ -101,6 +106,12 @@ struct problem {
     int twin_count;
     struct twin *twins;         /* malloc'd; problem_free releases */
     struct expectation expect;
+    char award[TEXT_MAX];       /* Award line(s), joined with newlines */
+    /* ZeroPosition: the diagram is not solved itself; view 'a' is the diagram
+     * with zero's operations applied, and every twin that is not Continued
+     * applies to the diagram (not to 'a'), as in Popeye. */
+    bool zero_position;
+    struct twin zero;
 };
 
 void problem_init(struct problem *pr);

@@ -8,6 +8,10 @@
 
 const struct rules *const rules_all[] = {
     &rules_orthodox,
+    &rules_dynamo,
+    &rules_emulation,
+    &rules_knight_relay,
+    &rules_stones_relays,
     NULL,
 };
 

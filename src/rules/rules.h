@@ -25,6 +25,10 @@ struct rules {
 };
 
 extern const struct rules rules_orthodox;
+extern const struct rules rules_dynamo;
+extern const struct rules rules_stones_relays;
+extern const struct rules rules_emulation;
+extern const struct rules rules_knight_relay;
 
 /* Lookup by condition keyword (case-insensitive, unique prefix); NULL if none. */
 const struct rules *rules_find(const char *name);

@@ -1,0 +1,22 @@
+/* Life cycle of struct problem: defaults and release of the twin array.
+ * No parsing and no positions here. */
+#include "problem.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void problem_init(struct problem *pr)
+{
+    memset(pr, 0, sizeof *pr);
+    pr->rules = &rules_orthodox;
+    pr->options.threat = -1;
+    pr->options.max_flights = -1;
+    pr->expect.solutions = -1;
+}
+
+void problem_free(struct problem *pr)
+{
+    free(pr->twins);
+    pr->twins = NULL;
+    pr->twin_count = 0;
+}

@@ -1,0 +1,457 @@
+/* The problem reader: BeginProblem ... NextProblem ... EndProblem, the
+ * keywords of a problem, and recovery after an error.  Never solves or prints. */
+#include "parse.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define TWINS_MAX 10000
+
+enum reader_state { R_START, R_IN, R_DONE };
+
+struct reader {
+    const char *file;
+    char *text;
+    size_t len;
+    struct lexer lx;
+    enum language lang;
+    enum reader_state state;
+    int count;
+};
+
+static bool vfail(struct parser *p, int line, int column, const char *fmt, va_list ap)
+{
+    if (!p->failed) {
+        p->failed = true;
+        p->err->line = line;
+        p->err->column = column;
+        vsnprintf(p->err->message, sizeof p->err->message, fmt, ap);
+    }
+    return false;
+}
+
+bool parse_fail_at(struct parser *p, int line, int column, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vfail(p, line, column, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+bool parse_fail_tok(struct parser *p, const struct token *t, const char *fmt, ...)
+{
+    if (!p->failed) {
+        p->fail_tok = *t;
+        p->fail_has_tok = true;
+    }
+    va_list ap;
+    va_start(ap, fmt);
+    vfail(p, t->line, t->column, fmt, ap);
+    va_end(ap);
+    return false;
+}
+
+enum kw_table classify_keyword(const struct parser *p, const struct token *t, int *index)
+{
+    static const enum kw_table order[] = {KT_PROBLEM, KT_TWIN_END, KT_PROBLEM_END};
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
+        int k = kw_find(p->lang, order[i], t);
+        if (k != KW_NONE) {
+            *index = k;
+            return order[i];
+        }
+    }
+    *index = KW_NONE;
+    return KT_COUNT;
+}
+
+bool is_keyword(const struct parser *p, const struct token *t)
+{
+    int index;
+    return t->len > 0 && classify_keyword(p, t, &index) != KT_COUNT;
+}
+
+static void parser_setup(struct parser *p, const struct lexer *lx, enum language lang, struct parse_error *err,
+                         struct problem *pr)
+{
+    memset(p, 0, sizeof *p);
+    p->lx = *lx;
+    p->lang = lang;
+    p->err = err;
+    p->pr = pr;
+    memset(p->slot, -1, sizeof p->slot);
+}
+
+static void append_line(char *dst, size_t cap, const char *text)
+{
+    size_t n = strlen(dst);
+    if (n > 0 && n + 1 < cap) {
+        dst[n++] = '\n';
+        dst[n] = 0;
+    }
+    size_t m = strlen(text);
+    if (n + m + 1 > cap)
+        m = cap - n - 1;
+    memcpy(dst + n, text, m);
+    dst[n + m] = 0;
+}
+
+/* LaTeX piece definitions: lines starting with a short piece name ("n SU Nachtreiter"). */
+static void skip_latex_pieces(struct parser *p)
+{
+    for (;;) {
+        struct token t = lex_peek(&p->lx);
+        bool short_name = t.len > 0 && t.len <= 2;
+        for (size_t i = 0; i < t.len; i++)
+            short_name &= (t.s[i] >= 'a' && t.s[i] <= 'z') || (t.s[i] >= 'A' && t.s[i] <= 'Z');
+        if (!short_name)
+            return;
+        lex_next(&p->lx);
+        lex_skip_line(&p->lx);
+    }
+}
+
+static bool set_condition(struct parser *p, const struct token *kw)
+{
+    struct problem *pr = p->pr;
+    if (p->has_condition) {
+        struct token next = lex_peek(&p->lx);
+        char a[64], b[64];
+        tok_quote(&p->condition_tok, a, sizeof a);
+        tok_quote(&next, b, sizeof b);
+        return parse_fail_tok(p, next.len ? &next : kw, "two conditions: %s and %s (conditions are not combined)",
+                              a, next.len ? b : "another");
+    }
+    if (!parse_condition(p, kw, &pr->rules, &pr->switches, &p->condition_tok))
+        return false;
+    p->has_condition = true;
+    return true;
+}
+
+static bool problem_keyword(struct parser *p, const struct token *t, int which)
+{
+    struct problem *pr = p->pr;
+    char line[TEXT_MAX], q[64];
+    tok_quote(t, q, sizeof q);
+    switch (which) {
+    case PK_REMARK: lex_rest_of_line(&p->lx, line, sizeof line); append_line(pr->remark, TEXT_MAX, line); return true;
+    case PK_AUTHOR: lex_rest_of_line(&p->lx, line, sizeof line); append_line(pr->author, TEXT_MAX, line); return true;
+    case PK_ORIGIN: lex_rest_of_line(&p->lx, line, sizeof line); append_line(pr->origin, TEXT_MAX, line); return true;
+    case PK_TITLE: lex_rest_of_line(&p->lx, line, sizeof line); append_line(pr->title, TEXT_MAX, line); return true;
+    case PK_AWARD: lex_rest_of_line(&p->lx, line, sizeof line); append_line(pr->award, TEXT_MAX, line); return true;
+    case PK_PROTOCOL: lex_rest_of_line(&p->lx, line, sizeof line); return true; /* output file: ignored */
+    case PK_LATEX: lex_rest_of_line(&p->lx, line, sizeof line); skip_latex_pieces(p); return true;
+    case PK_LATEX_PIECES: skip_latex_pieces(p); return true;
+    case PK_PIECES: return parse_pieces(p, t, NULL);
+    case PK_CONDITION: return set_condition(p, t);
+    case PK_OPTION: return parse_options(p, t, &pr->options, true);
+    case PK_EXPECT: return parse_expect(p, t);
+    case PK_STIPULATION:
+        if (pr->has_stipulation)
+            return parse_fail_tok(p, t, "a second Stipulation (the first is %s)", pr->stipulation.text);
+        if (!parse_stipulation(p, t, &pr->stipulation))
+            return false;
+        pr->has_stipulation = true;
+        return true;
+    case PK_ARRAY:
+    case PK_FORSYTH:
+        if (p->has_forsyth)
+            return parse_fail_tok(p, t, "a second Forsyth or InitialGameArray in one problem");
+        p->has_forsyth = true;
+        p->forsyth_is_array = which == PK_ARRAY;
+        p->forsyth_tok = *t;
+        if (which == PK_FORSYTH) {
+            p->forsyth_tok = lex_next(&p->lx);
+            if (p->forsyth_tok.len == 0)
+                return parse_fail_tok(p, t, "expected a placement like rsbqkbsr/pppppppp/8/8/8/8/PPPPPPPP/RSBQKBSR "
+                                            "after %s, found the end of the input", q);
+        }
+        return true;
+    default:
+        return parse_fail_tok(p, t, "%s (structured stipulation) is not supported", q);
+    }
+}
+
+static struct twin *add_twin(struct parser *p, const struct token *t)
+{
+    struct problem *pr = p->pr;
+    if (pr->twin_count == TWINS_MAX) {
+        parse_fail_tok(p, t, "too many twins (at most %d)", TWINS_MAX);
+        return NULL;
+    }
+    if ((pr->twin_count & (pr->twin_count - 1)) == 0) { /* 0, 1, 2, 4, ...: grow */
+        size_t cap = pr->twin_count ? (size_t)pr->twin_count * 2 : 1;
+        struct twin *grown = realloc(pr->twins, cap * sizeof *grown);
+        if (!grown) {
+            parse_fail_tok(p, t, "out of memory for twins");
+            return NULL;
+        }
+        pr->twins = grown;
+    }
+    return &pr->twins[pr->twin_count++];
+}
+
+static bool twin_keyword(struct parser *p, const struct token *t, int which, bool *in_twins)
+{
+    struct problem *pr = p->pr;
+    if (which == TE_ZEROPOSITION) {
+        if (*in_twins) {
+            char q[64];
+            tok_quote(t, q, sizeof q);
+            return parse_fail_tok(p, t, "%s must come before the first Twin, and only once", q);
+        }
+        pr->zero_position = true;
+        *in_twins = true;
+        return parse_twin_ops(p, t, &pr->zero, true);
+    }
+    struct twin *tw = add_twin(p, t);
+    *in_twins = true;
+    if (!tw)
+        return false;
+    if (!parse_twin_ops(p, t, tw, false)) {
+        pr->twin_count--;
+        return false;
+    }
+    return true;
+}
+
+static bool unexpected(struct parser *p, const struct token *t, int index, enum kw_table table, bool in_twins)
+{
+    char q[64];
+    tok_quote(t, q, sizeof q);
+    if (index == KW_AMBIGUOUS) {
+        char cand[200];
+        kw_candidates(p->lang, table, t, cand, sizeof cand);
+        return parse_fail_tok(p, t, "ambiguous keyword %s (%s)", q, cand);
+    }
+    const char *end = kw_name(p->lang, KT_PROBLEM_END, PE_NEXT), *stop = kw_name(p->lang, KT_PROBLEM_END, PE_END);
+    if (in_twins)
+        return parse_fail_tok(p, t, "expected a twinning, %s, %s or %s after the twins, found %s",
+                              kw_name(p->lang, KT_TWIN_END, TE_TWIN), end, stop, q);
+    return parse_fail_tok(p, t, "expected a keyword (%s, %s, %s, %s, %s, %s or %s ...), found %s",
+                          kw_name(p->lang, KT_PROBLEM, PK_PIECES), kw_name(p->lang, KT_PROBLEM, PK_STIPULATION),
+                          kw_name(p->lang, KT_PROBLEM, PK_OPTION), kw_name(p->lang, KT_PROBLEM, PK_CONDITION),
+                          kw_name(p->lang, KT_TWIN_END, TE_TWIN), end, stop, q);
+}
+
+static bool parse_body(struct parser *p)
+{
+    bool in_twins = false;
+    for (;;) {
+        struct token t = lex_next(&p->lx);
+        if (t.len == 0) {
+            struct token last = p->lx.last;
+            char q[64];
+            tok_quote(&last, q, sizeof q);
+            p->ended = END_EOF;
+            return parse_fail_at(p, last.line, last.column, "expected %s or %s after %s, found the end of the input",
+                                 kw_name(p->lang, KT_PROBLEM_END, PE_NEXT), kw_name(p->lang, KT_PROBLEM_END, PE_END),
+                                 q);
+        }
+        int which;
+        enum kw_table table = classify_keyword(p, &t, &which);
+        if (which < 0)
+            return unexpected(p, &t, which, table, in_twins);
+        if (table == KT_PROBLEM_END) {
+            p->ended = which == PE_END ? END_END : END_NEXT;
+            p->end_tok = t;
+            return true;
+        }
+        if (table == KT_TWIN_END) {
+            if (!twin_keyword(p, &t, which, &in_twins))
+                return false;
+            continue;
+        }
+        if (in_twins && which != PK_REMARK && which != PK_EXPECT)
+            return unexpected(p, &t, KW_NONE, table, true);
+        if (!problem_keyword(p, &t, which))
+            return false;
+    }
+}
+
+/* After an error: on to the end of this problem (NextProblem or EndProblem). */
+static void skip_problem(struct parser *p)
+{
+    for (;;) {
+        struct token t = lex_next(&p->lx);
+        if (t.len == 0) {
+            p->ended = END_EOF;
+            return;
+        }
+        int which;
+        enum kw_table table = classify_keyword(p, &t, &which);
+        if (table == KT_PROBLEM_END && which >= 0) {
+            p->ended = which == PE_END ? END_END : END_NEXT;
+            return;
+        }
+        if (table == KT_PROBLEM && (which == PK_REMARK || which == PK_AUTHOR || which == PK_ORIGIN ||
+                                    which == PK_TITLE || which == PK_AWARD || which == PK_PROTOCOL))
+            lex_skip_line(&p->lx);
+    }
+}
+
+struct reader *reader_new(const char *file_name, const char *text, size_t len)
+{
+    struct reader *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->text = malloc(len + 1);
+    if (!r->text) {
+        free(r);
+        return NULL;
+    }
+    if (len)
+        memcpy(r->text, text, len);
+    r->text[len] = 0;
+    r->len = len;
+    r->file = file_name;
+    lex_init(&r->lx, r->text, len);
+    return r;
+}
+
+void reader_free(struct reader *r)
+{
+    if (!r)
+        return;
+    free(r->text);
+    free(r);
+}
+
+/* Before the first problem: the BeginProblem word sets the language. */
+static int reader_start(struct reader *r, struct problem *pr, struct parse_error *err)
+{
+    struct token t = lex_next(&r->lx);
+    if (t.len == 0) {
+        r->state = R_DONE;
+        return 0;
+    }
+    int lang = kw_begin_language(&t);
+    if (lang >= 0) {
+        r->lang = (enum language)lang;
+        r->state = R_IN;
+        return 1;
+    }
+    char q[64];
+    tok_quote(&t, q, sizeof q);
+    err->line = t.line;
+    err->column = t.column;
+    snprintf(err->message, sizeof err->message, "expected BeginProblem (or AnfangProblem), found %s", q);
+    pr->index = 0;
+    pr->line = t.line;
+    r->state = R_DONE;
+    while ((t = lex_next(&r->lx)).len) {
+        lang = kw_begin_language(&t);
+        if (lang >= 0) {
+            r->lang = (enum language)lang;
+            r->state = R_IN;
+            break;
+        }
+    }
+    return -1;
+}
+
+int reader_next(struct reader *r, struct problem *pr, struct parse_error *err)
+{
+    problem_init(pr);
+    memset(err, 0, sizeof *err);
+    if (!r)
+        return 0;
+    pr->file = r->file;
+    if (r->state == R_START) {
+        int s = reader_start(r, pr, err);
+        if (s <= 0)
+            return s;
+    }
+    if (r->state == R_DONE)
+        return 0;
+    struct token first = lex_peek(&r->lx);
+    if (first.len == 0 && r->count > 0) { /* a NextProblem just before the end */
+        r->state = R_DONE;
+        return 0;
+    }
+    struct parser p;
+    parser_setup(&p, &r->lx, r->lang, err, pr);
+    pr->index = ++r->count;
+    pr->line = first.len ? first.line : r->lx.last.line;
+    bool ok = parse_body(&p) && problem_finish(&p);
+    if (!ok) {
+        if (p.ended == END_NONE) {
+            if (p.fail_has_tok)
+                lex_rewind(&p.lx, &p.fail_tok);
+            skip_problem(&p);
+        }
+        problem_free(pr);
+    }
+    r->lx = p.lx;
+    if (p.ended != END_NEXT)
+        r->state = R_DONE;
+    return ok ? 1 : -1;
+}
+
+/* ---- the same grammar for the --fen companions ---- */
+
+static void text_parser(struct parser *p, const char *text, struct parse_error *err, struct lexer *lx)
+{
+    memset(err, 0, sizeof *err);
+    lex_init(lx, text ? text : "", text ? strlen(text) : 0);
+    parser_setup(p, lx, LANG_ENGLISH, err, NULL);
+}
+
+static bool nothing_after(struct parser *p, const char *what)
+{
+    struct token t = lex_next(&p->lx);
+    if (t.len == 0)
+        return true;
+    char q[64];
+    tok_quote(&t, q, sizeof q);
+    return parse_fail_tok(p, &t, "unexpected %s after the %s", q, what);
+}
+
+static struct token pseudo_keyword(const char *word)
+{
+    struct token t = {word, strlen(word), 0, 1, 1};
+    return t;
+}
+
+bool parse_stipulation_text(const char *text, struct stipulation *s, struct parse_error *err)
+{
+    struct parser p;
+    struct lexer lx;
+    text_parser(&p, text, err, &lx);
+    struct token kw = pseudo_keyword("Stipulation");
+    struct stipulation tmp;
+    if (!parse_stipulation(&p, &kw, &tmp) || !nothing_after(&p, "stipulation"))
+        return false;
+    *s = tmp;
+    return true;
+}
+
+bool parse_condition_text(const char *text, const struct rules **r, unsigned *switches, struct parse_error *err)
+{
+    struct parser p;
+    struct lexer lx;
+    text_parser(&p, text, err, &lx);
+    struct token kw = pseudo_keyword("Condition"), name;
+    const struct rules *found;
+    unsigned bits;
+    if (!parse_condition(&p, &kw, &found, &bits, &name) || !nothing_after(&p, "condition"))
+        return false;
+    *r = found;
+    *switches = bits;
+    return true;
+}
+
+bool parse_options_text(const char *text, struct options *o, struct parse_error *err)
+{
+    struct parser p;
+    struct lexer lx;
+    text_parser(&p, text, err, &lx);
+    struct token kw = pseudo_keyword("Option");
+    struct options tmp = *o;
+    if (!parse_options(&p, &kw, &tmp, false))
+        return false;
+    *o = tmp;
+    return true;
+}

@@ -1,0 +1,310 @@
+/* Direct and self play in Popeye's tree layout: keys, tries, threats,
+ * variations, set play.  Asks battle.c every question; decides only what to show. */
+#include "battle_text.h"
+
+#include <string.h>
+
+#include "../board/notation.h"
+#include "../rules/rules.h"
+#include "../solve/battle.h"
+
+static const char *goal_mark(enum goal g)
+{
+    return g == GOAL_MATE ? " #" : g == GOAL_STALEMATE ? " =" : " #=";
+}
+
+/* "\n" + Popeye's indentation and move number for a turn at this depth
+ * (0 = the key), then the move. */
+static void write_move_line(struct text *out, struct solver *s, int depth, const struct turn *t)
+{
+    char move[NOTATION_MAX];
+    turn_text(s->pos, t, move);
+    text_printf(out, "\n%*c%3d.%s%s", 4 * depth, ' ', depth / 2 + 1, depth % 2 ? ".." : "", move);
+}
+
+/* After the move is made: " #" when the goal is reached, " +" for check. */
+static bool write_effect(struct text *out, struct solver *s, bool goal_possible)
+{
+    if (goal_possible && goal_reached(s)) {
+        text_put(out, goal_mark(s->goal));
+        return true;
+    }
+    if (solver_in_check(s))
+        text_put(out, " +");
+    return false;
+}
+
+static bool same_move(const struct turn *a, const struct turn *b)
+{
+    return a->from == b->from && a->to == b->to && a->promo == b->promo && a->from2 == b->from2 &&
+           a->to2 == b->to2 && a->promo2 == b->promo2;
+}
+
+/* Length of the attacker's shortest win after a defence, 0 when the defence
+ * itself reaches the goal (self play), -1 when it refutes. n as in
+ * write_after_attack: attacker turns (direct) or defender turns (self) left
+ * at the defence node. */
+static int defence_value(struct solver *s, int n)
+{
+    if (s->play == PLAY_SELF) {
+        if (goal_reached(s))
+            return 0;
+        if (n <= 1)
+            return -1;
+        int m = attack_shortest(s, n - 1);
+        return m ? m : -1;
+    }
+    int m = attack_shortest(s, n);
+    return m ? m : -1;
+}
+
+static void write_after_attack(struct text *out, struct solver *s, int depth, int n);
+
+/* Every attacker move that wins in exactly the shortest length m. */
+static void write_continuations(struct text *out, struct solver *s, int depth, int m)
+{
+    struct turn_list *l = solver_generate(s);
+    struct turn_list moves = *l;
+    for (int i = 0; i < moves.count; i++) {
+        struct undo u;
+        solver_make(s, &moves.turns[i], &u);
+        bool win = attack_move_wins(s, m);
+        solver_unmake(s, &u);
+        if (!win)
+            continue;
+        write_move_line(out, s, depth, &moves.turns[i]);
+        solver_make(s, &moves.turns[i], &u);
+        bool done = write_effect(out, s, s->play == PLAY_DIRECT);
+        if (!done)
+            write_after_attack(out, s, depth, m);
+        solver_unmake(s, &u);
+    }
+}
+
+/* The threat: attacker moves winning in the shortest t after a pass. */
+static int find_threats(struct solver *s, int n, struct turn_list *threats)
+{
+    struct undo u;
+    solver_make_null(s, &u);
+    int limit = s->play == PLAY_SELF ? n - 1 : n;
+    int t = attack_shortest(s, limit);
+    threats->count = 0;
+    if (t) {
+        struct turn_list *l = solver_generate(s);
+        for (int i = 0; i < l->count; i++) {
+            struct undo v;
+            solver_make(s, &l->turns[i], &v);
+            bool win = attack_move_wins(s, t);
+            solver_unmake(s, &v);
+            if (win)
+                threats->turns[threats->count++] = l->turns[i];
+        }
+    }
+    solver_unmake(s, &u);
+    return t;
+}
+
+/* Does some threat move fail (or become impossible) after the defence? */
+static bool threat_defeated(struct solver *s, const struct turn_list *threats, int t)
+{
+    struct turn_list *l = solver_generate(s);
+    struct turn_list moves = *l;
+    for (int k = 0; k < threats->count; k++) {
+        int found = -1;
+        for (int i = 0; i < moves.count && found < 0; i++)
+            if (same_move(&moves.turns[i], &threats->turns[k]))
+                found = i;
+        if (found < 0)
+            return true;
+        struct undo u;
+        solver_make(s, &moves.turns[found], &u);
+        bool win = attack_move_wins(s, t);
+        solver_unmake(s, &u);
+        if (!win)
+            return true;
+    }
+    return false;
+}
+
+/* Defender to move after an attacker's move at `depth`.  Direct: n attacker
+ * turns remain; self: n defender turns remain including this one. */
+static void write_after_attack(struct text *out, struct solver *s, int depth, int n)
+{
+    static struct turn_list threats_store[SOLVER_MAX_PLY];
+    struct turn_list *threats = &threats_store[s->ply];
+    bool last_self_move = s->play == PLAY_SELF && n <= 1;
+    int t = 0;
+    bool check = solver_in_check(s);
+    if (s->play == PLAY_DIRECT)
+        n = n - 1;
+    if (!check && !last_self_move && n >= 1) {
+        t = find_threats(s, n, threats);
+        text_put(out, t ? " threat:" : " zugzwang.");
+        if (t) {
+            struct undo u;
+            solver_make_null(s, &u);
+            write_continuations(out, s, depth + 2, t);
+            solver_unmake(s, &u);
+        }
+    }
+    struct turn_list *l = solver_generate(s);
+    struct turn_list defences = *l;
+    for (int i = 0; i < defences.count; i++) {
+        const struct turn *d = &defences.turns[i];
+        struct undo u;
+        solver_make(s, d, &u);
+        int v = defence_value(s, n);
+        bool show = v >= 0;
+        if (show && t > 0)
+            show = v > t || (v == t && threat_defeated(s, threats, t));
+        if (show && s->opt->no_short_variations && t == 0 && v >= 0 && v < n)
+            show = false;
+        solver_unmake(s, &u);
+        if (!show)
+            continue;
+        write_move_line(out, s, depth + 1, d);
+        solver_make(s, d, &u);
+        bool goal = write_effect(out, s, s->play == PLAY_SELF);
+        if (!goal)
+            write_continuations(out, s, depth + 2, v);
+        solver_unmake(s, &u);
+    }
+}
+
+static void write_refutations(struct text *out, struct solver *s, const struct turn *try_move,
+                              const struct strlist *refutations)
+{
+    text_printf(out, "\n%4c%s", ' ', "but");
+    struct undo u;
+    solver_make(s, try_move, &u);
+    struct turn_list *l = solver_generate(s);
+    struct turn_list defences = *l;
+    for (int i = 0; i < defences.count; i++) {
+        char c[NOTATION_MAX];
+        turn_canonical(s->pos, &defences.turns[i], c);
+        bool refutes = false;
+        for (int k = 0; k < refutations->count && !refutes; k++)
+            refutes = strcmp(refutations->items[k], c) == 0;
+        if (!refutes)
+            continue;
+        write_move_line(out, s, 1, &defences.turns[i]);
+        struct undo v;
+        solver_make(s, &defences.turns[i], &v);
+        write_effect(out, s, false);
+        solver_unmake(s, &v);
+        text_put(out, " !");
+    }
+    solver_unmake(s, &u);
+}
+
+/* Refutations of a first move that does not solve, collected up to limit+1. */
+static int collect_refutations(struct solver *s, int n, int limit, struct strlist *out)
+{
+    struct turn_list *l = solver_generate(s);
+    struct turn_list defences = *l;
+    int count = 0;
+    int m = s->play == PLAY_DIRECT ? n - 1 : n;
+    for (int i = 0; i < defences.count && count <= limit; i++) {
+        struct undo u;
+        solver_make(s, &defences.turns[i], &u);
+        bool refutes = defence_value(s, m) < 0;
+        solver_unmake(s, &u);
+        if (refutes) {
+            char c[NOTATION_MAX];
+            turn_canonical(s->pos, &defences.turns[i], c);
+            strlist_add(out, c);
+            count++;
+        }
+    }
+    return count;
+}
+
+static void write_set_play(struct text *out, struct solver *s, int n)
+{
+    struct undo u;
+    solver_make_null(s, &u);
+    int m = s->play == PLAY_DIRECT ? n - 1 : n;
+    struct turn_list *l = solver_generate(s);
+    struct turn_list defences = *l;
+    bool complete = true;
+    if (s->play == PLAY_SELF)
+        for (int i = 0; i < defences.count && complete; i++) {
+            struct undo v;
+            solver_make(s, &defences.turns[i], &v);
+            complete = defence_value(s, m) >= 0;
+            solver_unmake(s, &v);
+        }
+    for (int i = 0; complete && m >= 1 && i < defences.count; i++) {
+        struct undo v;
+        solver_make(s, &defences.turns[i], &v);
+        int val = defence_value(s, m);
+        solver_unmake(s, &v);
+        if (val < 0)
+            continue;
+        write_move_line(out, s, 1, &defences.turns[i]);
+        solver_make(s, &defences.turns[i], &v);
+        bool goal = write_effect(out, s, s->play == PLAY_SELF);
+        if (!goal)
+            write_continuations(out, s, 2, val);
+        solver_unmake(s, &v);
+    }
+    solver_unmake(s, &u);
+    text_put(out, "\n");
+}
+
+void battle_write(struct solver *s, int n, struct result *r)
+{
+    struct text *out = &r->text;
+    const struct options *o = s->opt;
+    int max_refutations = o->defence > 0 ? o->defence : (o->try_play ? 1 : 0);
+    if (o->set_play)
+        write_set_play(out, s, n);
+    struct turn_list *l = solver_generate(s);
+    struct turn_list first = *l;
+    for (int i = 0; i < first.count && !s->stopped; i++) {
+        const struct turn *m = &first.turns[i];
+        char canon[NOTATION_MAX];
+        turn_canonical(s->pos, m, canon);
+        if (o->move_numbers) {
+            char move[NOTATION_MAX];
+            turn_text(s->pos, m, move);
+            struct undo u;
+            solver_make(s, m, &u);
+            bool check = solver_in_check(s);
+            solver_unmake(s, &u);
+            text_printf(out, "\n%3d  (%s%s )", i + 1, move, check ? " +" : "");
+        }
+        struct undo u;
+        struct strlist refutations = {0};
+        solver_make(s, m, &u);
+        bool win = attack_move_wins(s, n);
+        int refutation_count = 0;
+        if (!win && max_refutations > 0)
+            refutation_count = collect_refutations(s, n, max_refutations, &refutations);
+        solver_unmake(s, &u);
+        bool is_try = !win && refutation_count >= 1 && refutation_count <= max_refutations;
+        if (!win && !is_try) {
+            strlist_free(&refutations);
+            continue;
+        }
+        write_move_line(out, s, 0, m);
+        solver_make(s, m, &u);
+        bool goal = write_effect(out, s, s->play == PLAY_DIRECT);
+        text_put(out, win ? " !" : " ?");
+        if (!goal && o->variation)
+            write_after_attack(out, s, 0, n);
+        solver_unmake(s, &u);
+        if (win) {
+            strlist_add(&r->keys, canon);
+            if (goal && n > 1)
+                strlist_add(&r->short_keys, canon);
+            strlist_free(&refutations);
+        } else {
+            write_refutations(out, s, m, &refutations);
+            struct try_result *t = result_add_try(r, canon);
+            t->refutations = refutations;
+        }
+        text_put(out, "\n");
+    }
+    r->partial = s->stopped;
+}

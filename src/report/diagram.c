@@ -1,0 +1,96 @@
+/* Popeye's problem header: remark, centred author/origin/title, the board
+ * diagram (any number of ranks), and the stipulation line with piece counts. */
+#include "diagram.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define BOARD_WIDTH 37 /* Popeye centres header lines in this width */
+
+static void centred(struct text *out, const char *s)
+{
+    /* several lines (joined Author lines) are centred one by one */
+    while (*s) {
+        const char *nl = strchr(s, '\n');
+        int len = nl ? (int)(nl - s) : (int)strlen(s);
+        int pad = len < BOARD_WIDTH ? (BOARD_WIDTH - len) / 2 : 0;
+        text_printf(out, "%*s%.*s\n", pad, "", len, s);
+        s += len + (nl ? 1 : 0);
+    }
+}
+
+static void border(struct text *out, const struct geometry *g)
+{
+    text_put(out, "+--");
+    for (int f = 0; f < g->files; f++)
+        text_printf(out, "-%c--", 'a' + f);
+    text_put(out, "-+\n");
+}
+
+static void cell(struct text *out, unit_t u)
+{
+    if (u == UNIT_EMPTY) {
+        text_put(out, "   .");
+        return;
+    }
+    char mark = unit_colour(u) == BLACK ? '-' : unit_colour(u) == NEUTRAL ? '=' : ' ';
+    text_printf(out, "  %c%c", mark, kind_letter(unit_kind(u)));
+}
+
+static void board(struct text *out, const struct position *p)
+{
+    const struct geometry *g = p->geo;
+    border(out, g);
+    text_printf(out, "|%*s|\n", g->files * 4 + 3, "");
+    for (int r = g->ranks - 1; r >= 0; r--) {
+        text_printf(out, "%d", r + 1);
+        for (int f = 0; f < g->files; f++)
+            cell(out, p->board[geo_square(g, f, r)]);
+        text_printf(out, "   %d\n", r + 1);
+        text_printf(out, "|%*s|\n", g->files * 4 + 3, "");
+    }
+    border(out, g);
+}
+
+void diagram_write_header(struct text *out, const struct problem *pr, const struct position *p,
+                          const struct twin_view *v)
+{
+    if (pr->remark[0])
+        text_printf(out, "%s\n", pr->remark);
+    text_put(out, "\n");
+    if (pr->author[0])
+        centred(out, pr->author);
+    if (pr->origin[0])
+        centred(out, pr->origin);
+    if (pr->title[0])
+        centred(out, pr->title);
+    text_put(out, "\n");
+    if (!pr->options.no_board)
+        board(out, p);
+    char stip[64];
+    int len = snprintf(stip, sizeof stip, "  %s", v->stipulation.text);
+    if (pr->options.threat > 0)
+        len += snprintf(stip + len, sizeof stip - (size_t)len, "/%d", pr->options.threat);
+    if (pr->options.max_flights >= 0)
+        len += snprintf(stip + len, sizeof stip - (size_t)len, "%s/%d",
+                        pr->options.threat > 0 ? "" : "/", pr->options.max_flights);
+    int count[COLOUR_COUNT] = {0};
+    for (int sq = 0; sq < p->geo->squares; sq++)
+        if (unit_is_piece(p->board[sq]))
+            count[unit_colour(p->board[sq])]++;
+    char counts[48];
+    if (count[NEUTRAL])
+        snprintf(counts, sizeof counts, "%d + %d + %dn", count[WHITE], count[BLACK], count[NEUTRAL]);
+    else
+        snprintf(counts, sizeof counts, "%d + %d", count[WHITE], count[BLACK]);
+    int width = p->geo->files * 4 + 4 - len - 1;
+    text_printf(out, "%s%*s\n", stip, width, counts);
+    if (p->rules != &rules_orthodox) {
+        char cond[96];
+        int n = snprintf(cond, sizeof cond, "%s", p->rules->name);
+        for (int i = 0; p->rules->switch_names && p->rules->switch_names[i]; i++)
+            if (p->switches & (1u << i))
+                n += snprintf(cond + n, sizeof cond - (size_t)n, " %s", p->rules->switch_names[i]);
+        centred(out, cond);
+    }
+}

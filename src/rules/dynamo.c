@@ -1,0 +1,785 @@
+/* Dynamo chess (RULES 3): no captures; pushes and pulls of one other unit,
+ * check as the threat of removal.  Must not change the core: turns are plain fields. */
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../board/zobrist.h"
+#include "orthodox.h"
+#include "rules.h"
+
+#define LEN(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+enum dynamo_switch {
+    SW_OWNER_PROMOTES = 1u << 0,
+    SW_NO_DYNAMO_ESCAPE = 1u << 1,
+    SW_EN_PASSANT = 1u << 2,
+};
+
+/* The kind of line a push or pull runs along: it decides who else could make it. */
+enum line { LINE_ORTHO, LINE_DIAG, LINE_LEAP };
+
+static const enum kind promotion_kinds[4] = {QUEEN, ROOK, BISHOP, KNIGHT};
+
+/* danger[] bits: a change on the square can make a push or pull of the king along
+ * line i (bit i, lines as in gen.line_dir), by a knight, or the king itself moves. */
+enum { DANGER_LINES = 0x0f, DANGER_KNIGHT = 0x10, DANGER_KING = 0x20 };
+
+/* At most 64 units, each with at most 8 push lines, moving or stationary. */
+#define REMOVALS_MAX 1024
+
+struct gen {
+    struct position *p;
+    const struct geometry *g;
+    const unit_t *b;
+    struct turn_list *out;   /* NULL: only count */
+    struct turn_list *scratch; /* counting: room for castling turns, or NULL */
+    int count;               /* turns kept */
+    enum colour us, them;
+    int fwd;                 /* our pawns' forward step */
+    int king;                /* our king, SQ_NONE without one */
+    bool in_check;
+    bool dynamo_ok;          /* RULES 3.5 switch NoDynamoEscape */
+    bool undo;               /* RULES 3.6 active (not the first turn) */
+    bool first_only;         /* has_legal_turn: stop at the first */
+    bool rights;             /* some castling right exists */
+    int removals;
+    uint8_t danger[MAX_SQUARES]; /* squares whose change can alter our king's safety */
+    int line_dir[4];         /* the four lines through a square: one step of each */
+    bool line_diagonal[4];
+    struct {
+        uint64_t placement;
+        uint32_t rights;
+    } removal[REMOVALS_MAX];
+};
+
+/* ---------------------------------------------------------------------------
+ * Attack: RULES 3.5 and 0 "Attack".  A unit on q is attacked by `by` when a push
+ * or pull of `by` removes it: pushed off along a line whose far side is empty to
+ * the edge, or pulled by a unit leaving the board.
+ */
+
+static inline bool slider_of(unit_t u, enum colour by, bool diagonal)
+{
+    return u == unit_make(by, QUEEN) || u == unit_make(by, diagonal ? BISHOP : ROOK);
+}
+
+/* RULES 3.2: M on m, k squares from the pulled unit, leaves the board within
+ * k steps along v over empty squares. */
+static inline bool leaves_within(const unit_t *b, int m, int v, int k)
+{
+    for (int s = m + v, i = 0; i < k; i++, s += v) {
+        if (b[s] == UNIT_BORDER)
+            return true;
+        if (b[s] != UNIT_EMPTY)
+            return false;
+    }
+    return false;
+}
+
+/* Pushes and pulls along the line through q with steps v and -v. */
+static bool line_attack(const unit_t *b, int q, int v, enum colour by, bool diagonal)
+{
+    int a = q + v, na = 0, c = q - v, nc = 0;
+    while (b[a] == UNIT_EMPTY) {
+        a += v;
+        na++;
+    }
+    while (b[c] == UNIT_EMPTY) {
+        c -= v;
+        nc++;
+    }
+    unit_t ua = b[a], uc = b[c], king = unit_make(by, KING);
+    /* RULES 3.1: the pusher at distance nc+1 carries q that far; the edge is na+1 away */
+    if (ua == UNIT_BORDER && (slider_of(uc, by, diagonal) ? nc >= na : (uc == king && nc == 0 && na == 0)))
+        return true;
+    if (uc == UNIT_BORDER && (slider_of(ua, by, diagonal) ? na >= nc : (ua == king && na == 0 && nc == 0)))
+        return true;
+    /* RULES 3.2: the puller moves away as far as it stands from q and leaves */
+    if (slider_of(ua, by, diagonal) && leaves_within(b, a, v, na + 1))
+        return true;
+    return slider_of(uc, by, diagonal) && leaves_within(b, c, -v, nc + 1);
+}
+
+/* RULES 3.3: a pawn of `by` pushes the unit on q, diagonally ahead of it, off. */
+static inline bool pawn_attack(const struct geometry *g, const unit_t *b, int q, enum colour by)
+{
+    int f = by == WHITE ? g->north : g->south, e = g->east;
+    unit_t pawn = unit_make(by, PAWN);
+    return (b[q - f - e] == pawn && b[q + f + e] == UNIT_BORDER) ||
+           (b[q - f + e] == pawn && b[q + f - e] == UNIT_BORDER);
+}
+
+static bool dynamo_attacked(const struct position *p, int q, enum colour by)
+{
+    const struct geometry *g = p->geo;
+    const unit_t *b = p->board;
+    unit_t knight = unit_make(by, KNIGHT);
+    if (pawn_attack(g, b, q, by))
+        return true;
+    for (int i = 0; i < LEN(g->knight_leaps); i++) {
+        int w = g->knight_leaps[i];
+        unit_t ahead = b[q + w];
+        if (ahead == UNIT_BORDER) {
+            if (b[q - w] == knight) /* push */
+                return true;
+        } else if (ahead == knight && b[q + 2 * w] == UNIT_BORDER) { /* pull */
+            return true;
+        }
+    }
+    for (int i = 0; i < LEN(g->rook_dirs); i++) {
+        if (g->rook_dirs[i] > 0 && line_attack(b, q, g->rook_dirs[i], by, false))
+            return true;
+        if (g->bishop_dirs[i] > 0 && line_attack(b, q, g->bishop_dirs[i], by, true))
+            return true;
+    }
+    return false;
+}
+
+/* ---------------------------------------------------------------------------
+ * Turn filters: the undo rule, king safety, one turn per result (RULES 0).
+ */
+
+static inline int last_rank(const struct geometry *g, enum colour c) { return c == WHITE ? g->ranks - 1 : 0; }
+static inline int second_rank(const struct geometry *g, enum colour c) { return c == WHITE ? 1 : g->ranks - 2; }
+
+/* A turn being considered, in plain ints (the packed struct turn is written once,
+ * when it is kept). */
+struct cand {
+    int from, to, from2, to2;  /* from2 == SQ_NONE: no second unit */
+    unsigned flags;
+    int promo, promo2;
+    unit_t m, d;               /* mover and displaced unit before the turn */
+    unit_t m2, d2;             /* the same as they arrive */
+};
+
+static inline struct cand cand_of(const struct gen *G, int from, int to, int from2, int to2, unsigned flags)
+{
+    struct cand c;
+    c.from = from;
+    c.to = to;
+    c.from2 = from2;
+    c.to2 = to2;
+    c.flags = flags;
+    c.promo = c.promo2 = 0;
+    c.m = c.m2 = G->b[from];
+    c.d = c.d2 = from2 != SQ_NONE ? G->b[from2] : UNIT_EMPTY;
+    return c;
+}
+
+static uint64_t placement_after(const struct gen *G, const struct cand *c)
+{
+    uint64_t h = G->p->st.placement;
+    if (c->to != c->from) {
+        h ^= zobrist_unit(c->m, c->from);
+        if (c->to != SQ_OFF)
+            h ^= zobrist_unit(c->m2, c->to);
+    }
+    if (c->from2 != SQ_NONE) {
+        h ^= zobrist_unit(c->d, c->from2);
+        if (c->to2 != SQ_OFF)
+            h ^= zobrist_unit(c->d2, c->to2);
+    }
+    return h;
+}
+
+/* The castling rights after c, packed, in the order position_make applies them. */
+static uint32_t rights_after(const struct gen *G, const struct cand *c)
+{
+    square_t r[CASTLING_RIGHTS];
+    memcpy(r, G->p->st.castle_rook, sizeof r);
+    for (int pass = 0; pass < 2; pass++) {
+        bool second_now = (pass == 0) == ((c->flags & TURN_DISPLACE_FIRST) != 0);
+        if (second_now) {
+            for (int i = 0; i < CASTLING_RIGHTS; i++)
+                if (c->from2 != SQ_NONE && r[i] == c->from2)
+                    r[i] = (square_t)(c->to2 == SQ_OFF ? SQ_NONE : c->to2);
+            continue;
+        }
+        if (unit_kind(c->m) == KING) {
+            int base = unit_colour(c->m) == WHITE ? WHITE_SHORT : BLACK_SHORT;
+            r[base] = r[base + 1] = SQ_NONE;
+        }
+        for (int i = 0; i < CASTLING_RIGHTS; i++)
+            if (r[i] == c->from)
+                r[i] = SQ_NONE;
+    }
+    uint32_t k = 0;
+    for (int i = 0; i < CASTLING_RIGHTS; i++)
+        k = k << 8 | r[i];
+    return k;
+}
+
+/* Two ways to one placement are one turn when they leave the same rights too. */
+static bool same_rights(const struct gen *G, struct cand a, struct cand b)
+{
+    return rights_after(G, &a) == rights_after(G, &b);
+}
+
+struct edit {
+    int n;
+    int sq[4];
+    unit_t old[4];
+};
+
+static inline void edit_set(unit_t *b, struct edit *e, int sq, unit_t u)
+{
+    e->sq[e->n] = sq;
+    e->old[e->n++] = b[sq];
+    b[sq] = u;
+}
+
+/* The king on q, not attacked before the turn, is attacked after it only along the
+ * lines and by the knights that `mask` names (see mark_danger); pawns always looked at. */
+static bool attacked_since(const struct gen *G, int q, unsigned mask)
+{
+    const struct geometry *g = G->g;
+    const unit_t *b = G->b;
+    enum colour by = G->them;
+    if (mask & DANGER_KING)
+        return dynamo_attacked(G->p, q, by);
+    if (pawn_attack(g, b, q, by))
+        return true;
+    for (int i = 0; i < LEN(G->line_dir); i++)
+        if ((mask & (1u << i)) && line_attack(b, q, G->line_dir[i], by, G->line_diagonal[i]))
+            return true;
+    if (mask & DANGER_KNIGHT) {
+        unit_t knight = unit_make(by, KNIGHT);
+        for (int i = 0; i < LEN(g->knight_leaps); i++) {
+            int w = g->knight_leaps[i];
+            unit_t ahead = b[q + w];
+            if (ahead == UNIT_BORDER ? b[q - w] == knight : ahead == knight && b[q + 2 * w] == UNIT_BORDER)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* RULES 0 legality by playing c on the board alone (no hashes) and looking. */
+static bool safe_after(struct gen *G, const struct cand *c, unsigned mask)
+{
+    unit_t *b = G->p->board;
+    struct edit e;
+    e.n = 0;
+    int king = G->king;
+    for (int pass = 0; pass < 2; pass++) {
+        bool second_now = (pass == 0) == ((c->flags & TURN_DISPLACE_FIRST) != 0);
+        if (second_now) {
+            if (c->from2 == SQ_NONE)
+                continue;
+            edit_set(b, &e, c->from2, UNIT_EMPTY);
+            if (c->to2 != SQ_OFF)
+                edit_set(b, &e, c->to2, c->d2);
+            if (c->from2 == king)
+                king = c->to2;
+        } else if (c->to != c->from) {
+            edit_set(b, &e, c->from, UNIT_EMPTY);
+            if (c->to != SQ_OFF)
+                edit_set(b, &e, c->to, c->m2);
+            if (c->from == G->king)
+                king = c->to;
+        }
+    }
+    if (king != G->king)
+        mask = DANGER_KING;
+    bool safe = king != SQ_OFF && !attacked_since(G, king, mask);
+    while (e.n > 0) {
+        e.n--;
+        b[e.sq[e.n]] = e.old[e.n];
+    }
+    return safe;
+}
+
+static bool legal(struct gen *G, const struct cand *c)
+{
+    if (G->king == SQ_NONE)
+        return true;
+    if (G->in_check)
+        return safe_after(G, c, DANGER_KING);
+    const uint8_t *d = G->danger;
+    unsigned mask = (d[c->from] | d[c->to] | d[c->from2] | d[c->to2]) & (DANGER_LINES | DANGER_KING);
+    if ((d[c->to2] & DANGER_KNIGHT) && c->d2 == unit_make(G->them, KNIGHT)) /* promoted too */
+        mask |= DANGER_KNIGHT;
+    return !mask || safe_after(G, c, mask);
+}
+
+/* RULES 0: a removal reachable by several pushes is one turn; keep the first. */
+static bool removal_seen(struct gen *G, const struct cand *c)
+{
+    uint64_t h = placement_after(G, c);
+    uint32_t r = rights_after(G, c);
+    for (int i = 0; i < G->removals; i++)
+        if (G->removal[i].placement == h && G->removal[i].rights == r)
+            return true;
+    G->removal[G->removals].placement = h;
+    G->removal[G->removals++].rights = r;
+    return false;
+}
+
+/* Turns whose only effect is one unit fewer: a stationary push off the board, or
+ * a moving one whose mover arrives as the unit it pushes off (the same kind and
+ * colour, promotion included). */
+static inline bool removes_one(const struct cand *c)
+{
+    return c->to2 == SQ_OFF && (c->flags & TURN_PUSH) && (c->to == c->from || c->m2 == c->d);
+}
+
+static void keep(struct gen *G, const struct cand *c)
+{
+    if ((c->flags & (TURN_PUSH | TURN_PULL)) && G->undo &&
+        placement_after(G, c) == G->p->st.prev_placement) /* RULES 3.6 */
+        return;
+    if (!legal(G, c) || (removes_one(c) && removal_seen(G, c)))
+        return;
+    G->count++;
+    if (!G->out)
+        return;
+    struct turn *t = &G->out->turns[G->out->count++];
+    t->from = (square_t)c->from;
+    t->to = (square_t)c->to;
+    t->capture_sq = SQ_NONE;
+    t->from2 = (square_t)c->from2;
+    t->to2 = (square_t)c->to2;
+    t->ep_sq = t->ep_victim = SQ_NONE;
+    if (c->flags & TURN_DOUBLE_STEP) { /* the square passed over, the pawn that passed */
+        t->ep_sq = (square_t)((c->from + c->to) / 2);
+        t->ep_victim = (square_t)c->to;
+    }
+    t->promo = (uint8_t)c->promo;
+    t->promo2 = (uint8_t)c->promo2;
+    t->flags = (uint16_t)c->flags;
+}
+
+/* Keeps c in each promotion variant (RULES 3.4) that passes the filters. */
+static void add(struct gen *G, int from, int to, int from2, int to2, unsigned flags)
+{
+    const struct geometry *g = G->g;
+    struct cand c = cand_of(G, from, to, from2, to2, flags);
+    bool mprom = unit_kind(c.m) == PAWN && to != from && to != SQ_OFF && g->rank_of[to] == last_rank(g, G->us);
+    bool dprom = false;
+    if (from2 != SQ_NONE) {
+        if (to2 == SQ_OFF && c.d == unit_make(G->us, KING))
+            return; /* RULES 3.5: never remove one's own king */
+        dprom = unit_kind(c.d) == PAWN && to2 != SQ_OFF && g->rank_of[to2] == last_rank(g, unit_colour(c.d));
+        if (dprom && (G->p->switches & SW_OWNER_PROMOTES) && unit_colour(c.d) != G->us)
+            c.flags |= TURN_OWNER_CHOICE;
+    }
+    if (!mprom && !dprom) {
+        keep(G, &c);
+        return;
+    }
+    for (int i = 0; i < (mprom ? LEN(promotion_kinds) : 1); i++)
+        for (int j = 0; j < (dprom ? LEN(promotion_kinds) : 1); j++) {
+            if (mprom) {
+                c.promo = promotion_kinds[i];
+                c.m2 = unit_make(G->us, promotion_kinds[i]);
+            }
+            if (dprom) {
+                c.promo2 = promotion_kinds[j];
+                c.d2 = unit_make(unit_colour(c.d), promotion_kinds[j]);
+            }
+            keep(G, &c);
+        }
+}
+
+static void add_plain(struct gen *G, int from, int to)
+{
+    add(G, from, to, SQ_NONE, SQ_NONE, 0);
+}
+
+/* ---------------------------------------------------------------------------
+ * Who else could produce the same result (RULES 0: one turn per result).
+ */
+
+/* Unit u (ours) on x could move d steps along v itself (v of kind `line`). */
+static bool moves_like(const struct gen *G, unit_t u, int x, enum line line, int v, int d)
+{
+    switch (unit_kind(u)) {
+    case QUEEN: return line != LINE_LEAP;
+    case ROOK: return line == LINE_ORTHO;
+    case BISHOP: return line == LINE_DIAG;
+    case KING: return line != LINE_LEAP && d == 1;
+    case KNIGHT: return line == LINE_LEAP;
+    case PAWN: return v == G->fwd && (d == 1 || (d == 2 && G->g->rank_of[x] == second_rank(G->g, G->us)));
+    default: return false;
+    }
+}
+
+/* Unit u (ours) on x could leave the board along v within d steps, pulling. */
+static bool leaves_like(const struct gen *G, unit_t u, int x, enum line line, int v, int d)
+{
+    enum kind k = unit_kind(u);
+    if (k == KING || k == PAWN || !moves_like(G, u, x, line, v, d))
+        return false;
+    return leaves_within(G->b, x, v, d);
+}
+
+/* RULES 3.1/3.3: M on s pushes P on x to `to2` (SQ_OFF: removed); M moves or stays. */
+static void emit_push(struct gen *G, int s, int x, int to2, enum line line, int v, int d)
+{
+    const unit_t *b = G->b;
+    unsigned flags = TURN_PUSH | TURN_DISPLACE_FIRST;
+    add(G, s, x, x, to2, flags);
+    /* the stationary push of our own unit that it could make itself is that
+     * move, unless the castling rights come out differently */
+    if (to2 != SQ_OFF && unit_is(b[x], G->us) && moves_like(G, b[x], x, line, v, d) &&
+        (!G->rights || same_rights(G, cand_of(G, s, s, x, to2, flags), cand_of(G, x, to2, SQ_NONE, SQ_NONE, 0))))
+        return;
+    add(G, s, s, x, to2, flags);
+}
+
+/* The unit on x, carried d steps along v: its square, SQ_OFF, or SQ_NONE if blocked. */
+static int push_target(const unit_t *b, int x, int v, int d)
+{
+    int y = x;
+    for (int i = 0; i < d; i++) {
+        y += v;
+        if (b[y] == UNIT_BORDER)
+            return SQ_OFF;
+        if (b[y] != UNIT_EMPTY)
+            return SQ_NONE;
+    }
+    return y;
+}
+
+static void push(struct gen *G, int s, int x, enum line line, int v, int d)
+{
+    int y = push_target(G->b, x, v, d);
+    if (y != SQ_NONE)
+        emit_push(G, s, x, y, line, v, d);
+}
+
+/* RULES 3.2: M on s moves k steps along v to `to` (SQ_OFF: leaves), pulling the unit on t. */
+static void pull(struct gen *G, int s, int to, int t, enum line line, int v, int k)
+{
+    const unit_t *b = G->b;
+    if (unit_is(b[t], G->us)) {
+        if (to != SQ_OFF && moves_like(G, b[t], t, line, v, k) &&
+            (!G->rights || same_rights(G, cand_of(G, s, to, t, s, TURN_PULL),
+                                       cand_of(G, t, s, s, to, TURN_PUSH | TURN_DISPLACE_FIRST))))
+            return; /* the same as the unit on t pushing M */
+        if (to == SQ_OFF && t < s && leaves_like(G, b[t], t, line, -v, k))
+            return; /* the same as the unit on t leaving with M: kept there */
+    }
+    add(G, s, to, t, to == SQ_OFF ? SQ_OFF : s, TURN_PULL);
+}
+
+/* ---------------------------------------------------------------------------
+ * Generation per unit type.
+ */
+
+static void slider(struct gen *G, int s, const int *dirs, int n, enum line line)
+{
+    const unit_t *b = G->b;
+    for (int i = 0; i < n; i++) {
+        int v = dirs[i], x = s + v, empties = 0;
+        for (; b[x] == UNIT_EMPTY; x += v, empties++)
+            add_plain(G, s, x);
+        if (!G->dynamo_ok)
+            continue;
+        if (b[x] != UNIT_BORDER)
+            push(G, s, x, line, v, empties + 1);
+        int t = s - v, k = 1;
+        for (; b[t] == UNIT_EMPTY; t -= v)
+            k++;
+        if (b[t] == UNIT_BORDER)
+            continue;
+        if (k <= empties)
+            pull(G, s, s + k * v, t, line, v, k);
+        else if (b[x] == UNIT_BORDER)
+            pull(G, s, SQ_OFF, t, line, v, k);
+    }
+}
+
+static void knight(struct gen *G, int s)
+{
+    const struct geometry *g = G->g;
+    const unit_t *b = G->b;
+    for (int i = 0; i < LEN(g->knight_leaps); i++) {
+        int w = g->knight_leaps[i], x = s + w;
+        unit_t bx = b[x];
+        if (bx == UNIT_EMPTY)
+            add_plain(G, s, x);
+        if (!G->dynamo_ok)
+            continue;
+        if (bx != UNIT_EMPTY && bx != UNIT_BORDER)
+            push(G, s, x, LINE_LEAP, w, 1);
+        unit_t back = b[s - w];
+        if (back == UNIT_EMPTY || back == UNIT_BORDER)
+            continue;
+        if (bx == UNIT_EMPTY)
+            pull(G, s, x, s - w, LINE_LEAP, w, 1);
+        else if (bx == UNIT_BORDER)
+            pull(G, s, SQ_OFF, s - w, LINE_LEAP, w, 1);
+    }
+}
+
+static void king_step(struct gen *G, int s, int v, enum line line)
+{
+    const unit_t *b = G->b;
+    int x = s + v;
+    unit_t bx = b[x];
+    if (bx == UNIT_EMPTY)
+        add_plain(G, s, x);
+    if (!G->dynamo_ok)
+        return;
+    if (bx != UNIT_EMPTY && bx != UNIT_BORDER)
+        push(G, s, x, line, v, 1);
+    /* RULES 3.2: a king never leaves the board */
+    if (bx == UNIT_EMPTY && b[s - v] != UNIT_EMPTY && b[s - v] != UNIT_BORDER)
+        pull(G, s, x, s - v, line, v, 1);
+}
+
+static void king(struct gen *G, int s)
+{
+    const struct geometry *g = G->g;
+    for (int i = 0; i < LEN(g->rook_dirs); i++)
+        king_step(G, s, g->rook_dirs[i], LINE_ORTHO);
+    for (int i = 0; i < LEN(g->bishop_dirs); i++)
+        king_step(G, s, g->bishop_dirs[i], LINE_DIAG);
+}
+
+/* RULES 3.8 switch EnPassant: an a- or h-file pawn that just double-stepped is
+ * pushed off sideways by a pawn beside it; the pusher moves to the e.p. square or stays. */
+static void en_passant_push(struct gen *G)
+{
+    const struct geometry *g = G->g;
+    const unit_t *b = G->b;
+    int victim = G->p->st.ep_victim, ep = G->p->st.ep_sq;
+    if (ep == SQ_NONE || victim == SQ_NONE || b[victim] != unit_make(G->them, PAWN))
+        return;
+    for (int side = -1; side <= 1; side += 2) {
+        int s = victim + side * g->east;
+        if (b[s] != unit_make(G->us, PAWN) || b[victim - side * g->east] != UNIT_BORDER ||
+            s + G->fwd - side * g->east != ep)
+            continue;
+        if (b[ep] == UNIT_EMPTY)
+            add(G, s, ep, victim, SQ_OFF, TURN_PUSH | TURN_DISPLACE_FIRST);
+        add(G, s, s, victim, SQ_OFF, TURN_PUSH | TURN_DISPLACE_FIRST);
+    }
+}
+
+static void pawn(struct gen *G, int s)
+{
+    const struct geometry *g = G->g;
+    const unit_t *b = G->b;
+    int f = G->fwd, x = s + f;
+    bool second = g->rank_of[s] == second_rank(g, G->us);
+    if (b[x] == UNIT_EMPTY) {
+        add_plain(G, s, x);
+        if (second && b[x + f] == UNIT_EMPTY) { /* RULES 3.4: from the second rank, however it got there */
+            int file = g->file_of[s];
+            bool edge = file == 0 || file == g->files - 1; /* RULES 3.8: only these can be pushed off */
+            add(G, s, x + f, SQ_NONE, SQ_NONE, (G->p->switches & SW_EN_PASSANT) && edge ? TURN_DOUBLE_STEP : 0);
+        } else if (second && G->dynamo_ok && unit_is(b[x + f], G->us)) {
+            push(G, s, x + f, LINE_ORTHO, f, 2); /* RULES 3.3: two squares */
+        }
+    } else if (G->dynamo_ok && unit_is(b[x], G->us)) {
+        push(G, s, x, LINE_ORTHO, f, 1); /* RULES 3.3: friendly unit straight ahead */
+    }
+    if (!G->dynamo_ok)
+        return;
+    for (int side = -1; side <= 1; side += 2) {
+        int v = f + side * g->east;
+        if (unit_is(b[s + v], G->them))
+            push(G, s, s + v, LINE_DIAG, v, 1); /* RULES 3.3: enemy unit diagonally */
+    }
+}
+
+/* Squares where a change could put our king (not now in check) in check.  On each
+ * ray from the king: every square up to the first unit; and, when that unit is
+ * their slider along the ray, the second unit's square if at most two more units
+ * follow (the turn vacating them all would leave the slider alone: a pull, see
+ * line_attack).  With the first unit unchanged and not their slider, no push or
+ * pull along the line can appear.  For their knights only: the squares from
+ * which a knight pushes or pulls the king off. */
+static void mark_ray(struct gen *G, int v, bool diagonal, uint8_t bit)
+{
+    const unit_t *b = G->b;
+    int x = G->king + v;
+    for (; b[x] == UNIT_EMPTY; x += v)
+        G->danger[x] = bit;
+    if (b[x] == UNIT_BORDER)
+        return;
+    G->danger[x] = bit;
+    if (!slider_of(b[x], G->them, diagonal))
+        return;
+    int second = SQ_NONE, more = 0;
+    for (x += v; b[x] != UNIT_BORDER; x += v)
+        if (b[x] != UNIT_EMPTY && more++ == 0)
+            second = x;
+    if (second != SQ_NONE && more <= 2)
+        G->danger[second] = bit;
+}
+
+static void mark_danger(struct gen *G)
+{
+    const struct geometry *g = G->g;
+    const unit_t *b = G->b;
+    int k = G->king, n = 0;
+    memset(G->danger, 0, (size_t)g->squares);
+    G->danger[k] = DANGER_KING;
+    for (int i = 0; i < LEN(g->rook_dirs); i++)
+        if (g->rook_dirs[i] > 0) {
+            G->line_dir[n] = g->rook_dirs[i];
+            G->line_diagonal[n++] = false;
+        }
+    for (int i = 0; i < LEN(g->bishop_dirs); i++)
+        if (g->bishop_dirs[i] > 0) {
+            G->line_dir[n] = g->bishop_dirs[i];
+            G->line_diagonal[n++] = true;
+        }
+    for (int i = 0; i < n; i++) {
+        mark_ray(G, G->line_dir[i], G->line_diagonal[i], (uint8_t)(1u << i));
+        mark_ray(G, -G->line_dir[i], G->line_diagonal[i], (uint8_t)(1u << i));
+    }
+    for (int i = 0; i < LEN(g->knight_leaps); i++) {
+        int w = g->knight_leaps[i];
+        if (b[k + w] == UNIT_BORDER) {
+            if (g->on_board[k - w])
+                G->danger[k - w] |= DANGER_KNIGHT; /* push */
+        } else if (b[k + 2 * w] == UNIT_BORDER) {
+            G->danger[k + w] |= DANGER_KNIGHT; /* pull */
+        }
+    }
+}
+
+/* RULES 3.7: orthodox castling judged with Dynamo check, then the end position. */
+static void castling_into(struct gen *G, struct turn_list *list)
+{
+    int first = list->count, kept = first;
+    orthodox_castling(G->p, list, dynamo_attacked);
+    for (int i = first; i < list->count; i++) {
+        const struct turn *t = &list->turns[i];
+        struct cand c = {.from = t->from, .to = t->to, .from2 = t->from2, .to2 = t->to2, .flags = t->flags};
+        c.m = c.m2 = G->b[t->from];
+        c.d = c.d2 = G->b[t->from2];
+        if (safe_after(G, &c, DANGER_KING)) {
+            list->turns[kept++] = *t;
+            G->count++;
+        }
+    }
+    list->count = kept;
+}
+
+static __attribute__((noinline)) void castling_counted(struct gen *G)
+{
+    struct turn_list list;
+    list.count = 0;
+    castling_into(G, &list);
+}
+
+static void castling(struct gen *G)
+{
+    if (G->out) {
+        castling_into(G, G->out);
+    } else if (G->scratch) {
+        G->scratch->count = 0;
+        castling_into(G, G->scratch);
+    } else {
+        castling_counted(G);
+    }
+}
+
+static void run(struct gen *G)
+{
+    struct position *p = G->p;
+    const struct geometry *g = G->g;
+    if (G->out)
+        G->out->count = 0;
+    G->count = 0;
+    G->removals = 0;
+    G->us = (enum colour)p->st.side;
+    G->them = (enum colour)!G->us;
+    G->fwd = G->us == WHITE ? g->north : g->south;
+    G->king = p->st.king_sq[G->us];
+    G->in_check = G->king != SQ_NONE && dynamo_attacked(p, G->king, G->them);
+    G->dynamo_ok = !(G->in_check && (p->switches & SW_NO_DYNAMO_ESCAPE)); /* RULES 3.5 */
+    G->undo = p->st.prev_placement != 0;                                   /* RULES 3.6 */
+    G->rights = false;
+    for (int r = 0; r < CASTLING_RIGHTS; r++)
+        G->rights = G->rights || p->st.castle_rook[r] != SQ_NONE;
+    if (G->king != SQ_NONE)
+        mark_danger(G);
+    for (square_set set = p->st.occupied[G->us]; set; set &= set - 1) {
+        int s = geo_square_of_bit(g, set_first(set));
+        switch (unit_kind(G->b[s])) {
+        case PAWN: pawn(G, s); break;
+        case KNIGHT: knight(G, s); break;
+        case BISHOP: slider(G, s, g->bishop_dirs, LEN(g->bishop_dirs), LINE_DIAG); break;
+        case ROOK: slider(G, s, g->rook_dirs, LEN(g->rook_dirs), LINE_ORTHO); break;
+        case QUEEN:
+            slider(G, s, g->rook_dirs, LEN(g->rook_dirs), LINE_ORTHO);
+            slider(G, s, g->bishop_dirs, LEN(g->bishop_dirs), LINE_DIAG);
+            break;
+        case KING: king(G, s); break;
+        default: break;
+        }
+        if (G->first_only && G->count > 0)
+            return;
+    }
+    if (G->dynamo_ok && (p->switches & SW_EN_PASSANT))
+        en_passant_push(G);
+    if (!G->in_check && G->king != SQ_NONE && p->rules->castling)
+        castling(G);
+}
+
+static int run_on(struct position *p, struct turn_list *out, struct turn_list *scratch, bool first_only)
+{
+    struct gen G;
+    G.p = p;
+    G.g = p->geo;
+    G.b = p->board;
+    G.out = out;
+    G.scratch = scratch;
+    G.first_only = first_only;
+    run(&G);
+    return G.count;
+}
+
+static void generate(struct position *p, struct turn_list *out) { run_on(p, out, NULL, false); }
+
+static bool has_legal_turn(struct position *p) { return run_on(p, NULL, NULL, true) > 0; }
+
+static uint64_t perft_from(struct position *p, int depth, struct turn_list *lists)
+{
+    if (depth == 1)
+        return (uint64_t)run_on(p, NULL, &lists[0], false);
+    generate(p, &lists[0]);
+    uint64_t total = 0;
+    struct undo u;
+    for (int i = 0; i < lists[0].count; i++) {
+        position_make(p, &lists[0].turns[i], &u);
+        total += perft_from(p, depth - 1, lists + 1);
+        position_unmake(p, &u);
+    }
+    return total;
+}
+
+/* Perft counting the last ply without writing its turns. */
+static uint64_t perft(struct position *p, int depth)
+{
+    if (depth <= 0)
+        return 1;
+    struct turn_list *lists = malloc(sizeof *lists * (size_t)depth);
+    if (!lists)
+        abort();
+    uint64_t n = perft_from(p, depth, lists);
+    free(lists);
+    return n;
+}
+
+static const char *const switch_names[] = {"OwnerPromotes", "NoDynamoEscape", "EnPassant", NULL};
+
+const struct rules rules_dynamo = {
+    .name = "Dynamo",
+    .switch_names = switch_names,
+    .files = 8,
+    .ranks = 8,
+    .placement_history = true,
+    .castling = true,
+    .generate = generate,
+    .has_legal_turn = has_legal_turn,
+    .attacked = dynamo_attacked,
+    .perft = perft,
+};

@@ -1,0 +1,342 @@
+/* Emulation chess (RULES 5): every unit, the king included, moves only with the
+ * powers of its eight neighbours.  Must not keep state outside the position. */
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+
+/* Powers a unit borrows: one bit per kind of neighbour (1u << kind), plus: */
+#define POWER(k) (1u << (k))
+#define POWER_DOUBLE (1u << KIND_COUNT) /* a neighbouring pawn stands on its own second rank */
+#define POWER_ORTHOGONAL (POWER(QUEEN) | POWER(ROOK))
+#define POWER_DIAGONAL (POWER(QUEEN) | POWER(BISHOP))
+#define POWER_STEP (POWER(KING) | POWER(QUEEN))
+
+static const enum kind promotion_kinds[4] = {QUEEN, ROOK, BISHOP, KNIGHT};
+
+static inline int forward_of(const struct geometry *g, enum colour c)
+{
+    return c == WHITE ? g->north : g->south;
+}
+
+static inline square_set bit_of(const struct geometry *g, int sq) { return SET_BIT(geo_bit(g, sq)); }
+
+/* RULES 5.1: the kinds standing on the eight neighbouring squares, any colour. */
+static inline unsigned neighbour_kinds(const unit_t *b, const struct geometry *g, int sq)
+{
+    unsigned m = 0;
+    for (int i = 0; i < 8; i++)
+        m |= POWER(unit_kind(b[sq + g->queen_dirs[i]]));
+    return m & ~POWER(KIND_NONE); /* empty and border squares lend nothing */
+}
+
+/* RULES 5.2: some neighbouring pawn stands on its own second rank. */
+static bool pawn_on_second_nearby(const unit_t *b, const struct geometry *g, int sq)
+{
+    for (int i = 0; i < 8; i++) {
+        int n = sq + g->queen_dirs[i];
+        unit_t u = b[n];
+        if (!unit_is_piece(u) || unit_kind(u) != PAWN)
+            continue;
+        int second = unit_colour(u) == WHITE ? 1 : g->ranks - 2;
+        if (g->rank_of[n] == second)
+            return true;
+    }
+    return false;
+}
+
+static inline unsigned powers_of(const unit_t *b, const struct geometry *g, int sq)
+{
+    unsigned m = neighbour_kinds(b, g, sq);
+    if ((m & POWER(PAWN)) && pawn_on_second_nearby(b, g, sq))
+        m |= POWER_DOUBLE;
+    return m;
+}
+
+/* RULES 5.5: square sq (holding a unit of the other side, normally its king) is
+ * attacked when a unit of `by`, with its neighbours' powers, could capture there.
+ * The unit on sq is itself a neighbour of the units next to it, so an enemy
+ * unit next to a king always attacks it. */
+static bool emulation_attacked(const struct position *p, int sq, enum colour by)
+{
+    const struct geometry *g = p->geo;
+    const unit_t *b = p->board;
+    int pawn_reach = forward_of(g, by); /* a pawn-powered unit on s captures on s+fwd+-1 */
+    for (int i = 0; i < 8; i++) {
+        int d = g->queen_dirs[i];
+        bool diagonal = i >= 4;
+        int s = sq + d;
+        if (unit_is(b[s], by)) { /* next to sq: steps, one-square slides, pawn captures */
+            unsigned m = neighbour_kinds(b, g, s);
+            if (m & (POWER_STEP | (diagonal ? POWER(BISHOP) : POWER(ROOK))))
+                return true;
+            if ((m & POWER(PAWN)) && (sq - s == pawn_reach + 1 || sq - s == pawn_reach - 1))
+                return true;
+            continue;
+        }
+        while (b[s] == UNIT_EMPTY)
+            s += d;
+        if (unit_is(b[s], by) && (neighbour_kinds(b, g, s) & (diagonal ? POWER_DIAGONAL : POWER_ORTHOGONAL)))
+            return true;
+    }
+    for (int i = 0; i < 8; i++) {
+        int s = sq + g->knight_leaps[i];
+        if (unit_is(b[s], by) && (neighbour_kinds(b, g, s) & POWER(KNIGHT)))
+            return true;
+    }
+    return false;
+}
+
+static inline void slide(const unit_t *b, const struct geometry *g, int from, const int *dirs, enum colour them,
+                         square_set *t)
+{
+    for (int i = 0; i < 4; i++) {
+        int d = dirs[i], s = from + d;
+        while (b[s] == UNIT_EMPTY) {
+            *t |= bit_of(g, s);
+            s += d;
+        }
+        if (unit_is(b[s], them))
+            *t |= bit_of(g, s);
+    }
+}
+
+static inline void leap(const unit_t *b, const struct geometry *g, int from, const int *dirs, enum colour them,
+                        square_set *t)
+{
+    for (int i = 0; i < 8; i++) {
+        int s = from + dirs[i];
+        if (b[s] == UNIT_EMPTY || unit_is(b[s], them))
+            *t |= bit_of(g, s);
+    }
+}
+
+/* RULES 5.1-5.3: every square the unit on `from` reaches with the powers m. */
+static square_set targets_of(const unit_t *b, const struct geometry *g, int from, enum colour us, unsigned m)
+{
+    enum colour them = (enum colour)!us;
+    square_set t = 0;
+    if (m & POWER_ORTHOGONAL)
+        slide(b, g, from, g->rook_dirs, them, &t);
+    if (m & POWER_DIAGONAL)
+        slide(b, g, from, g->bishop_dirs, them, &t);
+    bool all_steps_slid = (m & POWER(QUEEN)) || (m & (POWER(ROOK) | POWER(BISHOP))) == (POWER(ROOK) | POWER(BISHOP));
+    if ((m & POWER(KING)) && !all_steps_slid)
+        leap(b, g, from, g->queen_dirs, them, &t); /* RULES 5.3: a one-square step */
+    if (m & POWER(KNIGHT))
+        leap(b, g, from, g->knight_leaps, them, &t);
+    if (m & POWER(PAWN)) { /* RULES 5.2: in the mover's own forward direction */
+        int fwd = forward_of(g, us), to = from + fwd;
+        if (b[to] == UNIT_EMPTY) {
+            t |= bit_of(g, to);
+            if ((m & POWER_DOUBLE) && b[to + fwd] == UNIT_EMPTY)
+                t |= bit_of(g, to + fwd);
+        }
+        if (unit_is(b[to - 1], them))
+            t |= bit_of(g, to - 1);
+        if (unit_is(b[to + 1], them))
+            t |= bit_of(g, to + 1);
+    }
+    return t;
+}
+
+/* Which turns of the side to move need a trial to prove the king safe. */
+struct safety {
+    int king;               /* SQ_NONE: no king, every turn is legal */
+    bool try_all;           /* in check: every turn is tried */
+    square_set risky_from;  /* own units whose departure may open a line to the king */
+    square_set risky_to;    /* squares next to enemy units that could strike the king */
+};
+
+static square_set around(const struct geometry *g, int sq)
+{
+    square_set s = 0;
+    for (int i = 0; i < 8; i++)
+        if (g->on_board[sq + g->queen_dirs[i]])
+            s |= bit_of(g, sq + g->queen_dirs[i]);
+    return s;
+}
+
+/* With the king not in check, a turn from f to t can only expose it by opening a
+ * line through f, or by lending the mover's power to an enemy next to t that
+ * already stands a leap or an open line away from the king (no enemy stands next
+ * to it, or it would be in check).  Removing a unit only takes powers away. */
+static void find_safety(const struct position *p, enum colour us, struct safety *sf)
+{
+    const struct geometry *g = p->geo;
+    const unit_t *b = p->board;
+    enum colour them = (enum colour)!us;
+    sf->king = p->st.king_sq[us];
+    sf->try_all = false;
+    sf->risky_from = sf->risky_to = 0;
+    if (sf->king == SQ_NONE)
+        return;
+    int k = sf->king;
+    if (emulation_attacked(p, k, them)) {
+        sf->try_all = true;
+        return;
+    }
+    for (int i = 0; i < 8; i++) {
+        int d = g->queen_dirs[i], s = k + d;
+        while (b[s] == UNIT_EMPTY)
+            s += d;
+        if (unit_is(b[s], them)) {
+            sf->risky_to |= around(g, s);
+        } else if (unit_is(b[s], us)) {
+            int e = s + d;
+            while (b[e] == UNIT_EMPTY)
+                e += d;
+            if (unit_is(b[e], them))
+                sf->risky_from |= bit_of(g, s);
+        }
+    }
+    for (int i = 0; i < 8; i++) {
+        int s = k + g->knight_leaps[i];
+        if (unit_is(b[s], them))
+            sf->risky_to |= around(g, s);
+    }
+}
+
+/* RULES 0 legality by trial on the squares alone: the attack test reads nothing else. */
+static bool legal_after(struct position *p, int from, int to, unit_t placed, int king)
+{
+    unit_t *b = p->board;
+    unit_t mover = b[from], captured = b[to];
+    enum colour them = (enum colour)!unit_colour(mover);
+    b[from] = UNIT_EMPTY;
+    b[to] = placed;
+    bool ok = !emulation_attacked(p, from == king ? to : king, them);
+    b[to] = captured;
+    b[from] = mover;
+    return ok;
+}
+
+static inline void emit(struct turn_list *out, const unit_t *b, int from, int to, enum kind promo)
+{
+    struct turn *t = &out->turns[out->count++];
+    memset(t, 0, sizeof *t);
+    t->from = (square_t)from;
+    t->to = (square_t)to;
+    t->promo = (uint8_t)promo;
+    if (b[to] != UNIT_EMPTY) {
+        t->flags = TURN_CAPTURE;
+        t->capture_sq = (square_t)to;
+    }
+}
+
+/* The turns of one unit to the targets t; returns how many are legal and, with
+ * out, lists them.  first_only stops at the first legal one. */
+static int unit_turns(struct position *p, const struct safety *sf, int from, square_set t, struct turn_list *out,
+                      bool first_only)
+{
+    const struct geometry *g = p->geo;
+    unit_t mover = p->board[from];
+    enum colour us = unit_colour(mover);
+    bool pawn = unit_kind(mover) == PAWN;
+    int last = us == WHITE ? g->ranks - 1 : 0;
+    bool try_from = sf->king != SQ_NONE && (sf->try_all || from == sf->king || (sf->risky_from & bit_of(g, from)));
+    int n = 0;
+    if (!try_from && !out && !pawn) { /* bulk count: only arrivals next to a striker need a trial */
+        n = set_count(t & ~sf->risky_to);
+        if (n && first_only)
+            return n;
+        t &= sf->risky_to;
+    }
+    for (; t; t &= t - 1) {
+        int to = geo_square_of_bit(g, set_first(t));
+        bool trial = try_from || (sf->risky_to & (t & -t));
+        if (pawn && g->rank_of[to] == last) { /* RULES 5.4: a real pawn promotes however it arrives */
+            for (int i = 0; i < 4; i++) {
+                if (trial && !legal_after(p, from, to, unit_make(us, promotion_kinds[i]), sf->king))
+                    continue;
+                if (out)
+                    emit(out, p->board, from, to, promotion_kinds[i]);
+                n++;
+                if (first_only)
+                    return n;
+            }
+            continue;
+        }
+        if (trial && !legal_after(p, from, to, mover, sf->king))
+            continue;
+        if (out)
+            emit(out, p->board, from, to, KIND_NONE);
+        n++;
+        if (first_only)
+            return n;
+    }
+    return n;
+}
+
+/* Every legal turn (RULES 5.1-5.4; no castling, no en passant), counted and,
+ * with out, listed. */
+static int all_turns(struct position *p, struct turn_list *out, bool first_only)
+{
+    const struct geometry *g = p->geo;
+    const unit_t *b = p->board;
+    enum colour us = (enum colour)p->st.side;
+    struct safety sf;
+    find_safety(p, us, &sf);
+    if (out)
+        out->count = 0;
+    int n = 0;
+    for (square_set s = p->st.occupied[us]; s; s &= s - 1) {
+        int from = geo_square_of_bit(g, set_first(s));
+        unsigned m = powers_of(b, g, from);
+        if (!m)
+            continue; /* RULES 5.1: an isolated unit cannot move */
+        square_set t = targets_of(b, g, from, us, m);
+        if (!t)
+            continue;
+        n += unit_turns(p, &sf, from, t, out, first_only);
+        if (first_only && n)
+            return n;
+    }
+    return n;
+}
+
+static void emulation_generate(struct position *p, struct turn_list *out) { all_turns(p, out, false); }
+
+/* RULES 5.6: a side without a legal turn loses; judging that is the solver's. */
+static bool emulation_has_legal_turn(struct position *p) { return all_turns(p, NULL, true) > 0; }
+
+static uint64_t perft_from(struct position *p, int depth, struct turn_list *lists)
+{
+    if (depth == 1)
+        return (uint64_t)all_turns(p, NULL, false);
+    all_turns(p, &lists[0], false);
+    uint64_t total = 0;
+    struct undo u;
+    for (int i = 0; i < lists[0].count; i++) {
+        position_make(p, &lists[0].turns[i], &u);
+        total += perft_from(p, depth - 1, lists + 1);
+        position_unmake(p, &u);
+    }
+    return total;
+}
+
+static uint64_t emulation_perft(struct position *p, int depth)
+{
+    if (depth <= 0)
+        return 1;
+    struct turn_list *lists = malloc(sizeof *lists * (size_t)depth);
+    if (!lists)
+        abort();
+    uint64_t n = perft_from(p, depth, lists);
+    free(lists);
+    return n;
+}
+
+const struct rules rules_emulation = {
+    .name = "Emulation",
+    .switch_names = NULL,
+    .files = 8,
+    .ranks = 8,
+    .placement_history = false,
+    .castling = false, /* RULES 5.4 */
+    .generate = emulation_generate,
+    .has_legal_turn = emulation_has_legal_turn,
+    .attacked = emulation_attacked,
+    .perft = emulation_perft,
+};

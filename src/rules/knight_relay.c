@@ -1,0 +1,423 @@
+/* Knight relay chess (RULES 2): legal turns from pins and checks, attacks that
+ * count relayed leaps and never knights.  Must not know any other fairy rule. */
+#include <stdbool.h>
+#include <string.h>
+
+#include "orthodox.h"
+#include "rules.h"
+
+#define SWITCH_PAWN_FIRST_RANK 1u /* bit 0: "PawnFirstRank" */
+
+static const enum kind promotion_kinds[4] = {QUEEN, ROOK, BISHOP, KNIGHT};
+
+/* Everything the generator needs about the side to move, computed once per call. */
+struct relay_ctx {
+    const struct geometry *g;
+    enum colour us, them;
+    unsigned them_hi;        /* colour bits of the opponent's units */
+    int fwd, second, last;   /* our pawn direction and ranks */
+    bool pawn_first_ok;      /* PawnFirstRank: a relayed pawn leap may reach the first rank */
+    square_set relay_us;     /* squares a leap away from one of our knights */
+    square_set relay_them;   /* squares a leap away from one of their knights */
+    int king;                /* our king, SQ_NONE when absent */
+    int checkers;
+    square_set evasions;     /* targets that capture or block the single checker */
+    square_set pinned;       /* our units on a line between our king and an enemy slider */
+};
+
+/* RULES 2.2: knights are never captured.  The border byte has bit 7 set, so it
+ * never matches a colour; the empty byte has kind 0. */
+static inline bool capturable(unit_t u, unsigned them_hi)
+{
+    return (u & 0xf0) == them_hi && (u & 0x0f) != KNIGHT && u != UNIT_EMPTY;
+}
+
+static inline bool free_or_capturable(unit_t u, unsigned them_hi)
+{
+    return u == UNIT_EMPTY || capturable(u, them_hi);
+}
+
+static inline int first_rank(const struct geometry *g, enum colour c) { return c == WHITE ? 0 : g->ranks - 1; }
+static inline int last_rank(const struct geometry *g, enum colour c) { return c == WHITE ? g->ranks - 1 : 0; }
+
+/* RULES 2.3: a pawn of colour c may end a relayed leap on rank r. */
+static inline bool pawn_leap_rank_ok(const struct geometry *g, enum colour c, int r, bool pawn_first_ok)
+{
+    return r != last_rank(g, c) && (pawn_first_ok || r != first_rank(g, c));
+}
+
+/* Squares a knight's leap away from the knights of colour c (RULES 2.1). */
+static square_set relay_squares(const struct position *p, enum colour c)
+{
+    const struct geometry *g = p->geo;
+    unit_t knight = unit_make(c, KNIGHT);
+    square_set relay = 0;
+    for (square_set s = p->st.occupied[c]; s; s &= s - 1) {
+        int sq = geo_square_of_bit(g, set_first(s));
+        if (p->board[sq] != knight)
+            continue;
+        for (int i = 0; i < 8; i++) {
+            int to = sq + g->knight_leaps[i];
+            if (g->on_board[to])
+                relay |= SET_BIT(geo_bit(g, to));
+        }
+    }
+    return relay;
+}
+
+/* RULES 2.1: a knight of colour c stands a leap away from sq. */
+static bool has_relay(const struct position *p, int sq, enum colour c)
+{
+    unit_t knight = unit_make(c, KNIGHT);
+    for (int i = 0; i < 8; i++)
+        if (p->board[sq + p->geo->knight_leaps[i]] == knight)
+            return true;
+    return false;
+}
+
+/* A unit that may gain the relayed leap: queen, rook, bishop or pawn (RULES 2.1). */
+static inline bool relay_kind(unit_t u) { return unit_kind(u) >= QUEEN && unit_kind(u) <= PAWN && unit_kind(u) != KNIGHT; }
+
+/* The non-leap part of the attack test: pawns, king, lines.  Knights attack
+ * nothing (RULES 2.2) but block lines. */
+static inline bool attacked_without_relay(const struct position *p, int sq, enum colour by)
+{
+    const struct geometry *g = p->geo;
+    const unit_t *b = p->board;
+    int fwd = by == WHITE ? g->north : g->south;
+    unit_t pawn = unit_make(by, PAWN), king = unit_make(by, KING);
+    unit_t queen = unit_make(by, QUEEN), rook = unit_make(by, ROOK), bishop = unit_make(by, BISHOP);
+    if (b[sq - fwd - 1] == pawn || b[sq - fwd + 1] == pawn)
+        return true;
+    for (int i = 0; i < 8; i++)
+        if (b[sq + g->queen_dirs[i]] == king)
+            return true;
+    for (int i = 0; i < 4; i++) {
+        int d = g->rook_dirs[i], s = sq + d;
+        while (b[s] == UNIT_EMPTY)
+            s += d;
+        if (b[s] == rook || b[s] == queen)
+            return true;
+        d = g->bishop_dirs[i];
+        s = sq + d;
+        while (b[s] == UNIT_EMPTY)
+            s += d;
+        if (b[s] == bishop || b[s] == queen)
+            return true;
+    }
+    return false;
+}
+
+/* RULES 2.5 and 2.3: a relayed leap of `by` lands on sq (relay squares known). */
+static inline bool leap_attacks(const struct position *p, int sq, enum colour by, square_set relay_by, bool pfr)
+{
+    const struct geometry *g = p->geo;
+    if (!relay_by)
+        return false;
+    bool pawn_ok = pawn_leap_rank_ok(g, by, g->rank_of[sq], pfr);
+    unsigned hi = (unsigned)by << 4;
+    for (int i = 0; i < 8; i++) {
+        int s = sq + g->knight_leaps[i];
+        unit_t u = p->board[s];
+        if ((u & 0xf0) != hi || !relay_kind(u) || !(relay_by & SET_BIT(geo_bit(g, s))))
+            continue;
+        if (unit_kind(u) != PAWN || pawn_ok)
+            return true;
+    }
+    return false;
+}
+
+/* RULES 0 "Attack" under RULES 2: the exported, self-contained test. */
+static bool relay_attacked(const struct position *p, int sq, enum colour by)
+{
+    const struct geometry *g = p->geo;
+    if (attacked_without_relay(p, sq, by))
+        return true;
+    bool pawn_ok = pawn_leap_rank_ok(g, by, g->rank_of[sq], (p->switches & SWITCH_PAWN_FIRST_RANK) != 0);
+    unsigned hi = (unsigned)by << 4;
+    for (int i = 0; i < 8; i++) {
+        int s = sq + g->knight_leaps[i];
+        unit_t u = p->board[s];
+        if ((u & 0xf0) != hi || !relay_kind(u) || (unit_kind(u) == PAWN && !pawn_ok))
+            continue;
+        if (has_relay(p, s, by))
+            return true;
+    }
+    return false;
+}
+
+static inline bool ctx_attacked(const struct position *p, const struct relay_ctx *c, int sq)
+{
+    return attacked_without_relay(p, sq, c->them) ||
+           leap_attacks(p, sq, c->them, c->relay_them, c->pawn_first_ok);
+}
+
+static inline bool slides_along(unit_t u, enum colour c, bool diagonal)
+{
+    return u == unit_make(c, QUEEN) || u == unit_make(c, diagonal ? BISHOP : ROOK);
+}
+
+static inline void add_checker(const struct geometry *g, struct relay_ctx *c, int sq, square_set between)
+{
+    c->checkers++;
+    c->evasions |= between | SET_BIT(geo_bit(g, sq));
+}
+
+/* Checkers and pins of our king.  A leap or pawn check can only be answered
+ * by capturing the checker or moving the king (RULES 2.5); knights give no
+ * check (RULES 2.2) but block lines, so a knight can be pinned. */
+static void find_constraints(const struct position *p, struct relay_ctx *c)
+{
+    const struct geometry *g = p->geo;
+    const unit_t *b = p->board;
+    enum colour them = c->them;
+    c->checkers = 0;
+    c->evasions = 0;
+    c->pinned = 0;
+    if (c->king == SQ_NONE)
+        return;
+    int k = c->king;
+    unit_t pawn = unit_make(them, PAWN);
+    for (int i = -1; i <= 1; i += 2)
+        if (b[k + c->fwd + i] == pawn)
+            add_checker(g, c, k + c->fwd + i, 0);
+    if (c->relay_them) {
+        bool pawn_ok = pawn_leap_rank_ok(g, them, g->rank_of[k], c->pawn_first_ok);
+        for (int i = 0; i < 8; i++) {
+            int s = k + g->knight_leaps[i];
+            unit_t u = b[s];
+            if ((u & 0xf0) == c->them_hi && relay_kind(u) && (c->relay_them & SET_BIT(geo_bit(g, s))) &&
+                (unit_kind(u) != PAWN || pawn_ok))
+                add_checker(g, c, s, 0);
+        }
+    }
+    for (int i = 0; i < 8; i++) {
+        int d = g->queen_dirs[i];
+        bool diagonal = i >= 4;
+        int s = k + d;
+        square_set between = 0;
+        while (b[s] == UNIT_EMPTY) {
+            between |= SET_BIT(geo_bit(g, s));
+            s += d;
+        }
+        if (b[s] == UNIT_BORDER)
+            continue;
+        if (unit_is(b[s], them)) {
+            if (slides_along(b[s], them, diagonal))
+                add_checker(g, c, s, between);
+            continue;
+        }
+        if (!unit_is(b[s], c->us))
+            continue;
+        int pinned = s;
+        s += d;
+        while (b[s] == UNIT_EMPTY)
+            s += d;
+        if (unit_is(b[s], them) && slides_along(b[s], them, diagonal))
+            c->pinned |= SET_BIT(geo_bit(g, pinned));
+    }
+}
+
+static inline bool target_allowed(const struct relay_ctx *c, int from, int to)
+{
+    const struct geometry *g = c->g;
+    if (c->checkers && !(c->evasions & SET_BIT(geo_bit(g, to))))
+        return false;
+    return !(c->pinned & SET_BIT(geo_bit(g, from))) ||
+           g->direction_between[c->king][to] == g->direction_between[c->king][from];
+}
+
+static inline void add_move(struct turn_list *out, int from, int to, bool capture)
+{
+    struct turn *t = turn_list_push(out);
+    t->from = (square_t)from;
+    t->to = (square_t)to;
+    if (capture) {
+        t->flags = TURN_CAPTURE;
+        t->capture_sq = (square_t)to;
+    }
+}
+
+/* RULES 2.5: promotion by ordinary pawn moves to Q R B S. */
+static void add_pawn_move(const struct relay_ctx *c, struct turn_list *out, int from, int to, bool capture)
+{
+    if (c->g->rank_of[to] != c->last) {
+        add_move(out, from, to, capture);
+        return;
+    }
+    for (int i = 0; i < 4; i++) {
+        add_move(out, from, to, capture);
+        out->turns[out->count - 1].promo = (uint8_t)promotion_kinds[i];
+    }
+}
+
+/* RULES 2.1: the relayed leap of a queen, rook, bishop or pawn. */
+static void relayed_leaps(const struct position *p, const struct relay_ctx *c, struct turn_list *out,
+                          int from, bool pawn)
+{
+    const struct geometry *g = c->g;
+    for (int i = 0; i < 8; i++) {
+        int to = from + g->knight_leaps[i];
+        unit_t t = p->board[to];
+        if (!free_or_capturable(t, c->them_hi) || !target_allowed(c, from, to))
+            continue;
+        if (pawn && !pawn_leap_rank_ok(g, c->us, g->rank_of[to], c->pawn_first_ok)) /* RULES 2.3 */
+            continue;
+        add_move(out, from, to, t != UNIT_EMPTY);
+    }
+}
+
+static void pawn_moves(const struct position *p, const struct relay_ctx *c, struct turn_list *out, int from)
+{
+    const unit_t *b = p->board;
+    int fwd = c->fwd;
+    int to = from + fwd;
+    if (b[to] == UNIT_EMPTY) {
+        if (target_allowed(c, from, to))
+            add_pawn_move(c, out, from, to, false);
+        /* RULES 2.4: double step from the second rank whatever the history, no e.p. */
+        if (c->g->rank_of[from] == c->second && b[to + fwd] == UNIT_EMPTY && target_allowed(c, from, to + fwd))
+            add_move(out, from, to + fwd, false);
+    }
+    for (int i = -1; i <= 1; i += 2)
+        if (capturable(b[to + i], c->them_hi) && target_allowed(c, from, to + i))
+            add_pawn_move(c, out, from, to + i, true);
+    if (c->relay_us & SET_BIT(geo_bit(c->g, from)))
+        relayed_leaps(p, c, out, from, true);
+}
+
+/* RULES 2.2: knights move only to empty squares; a pinned knight cannot move. */
+static void knight_moves(const struct position *p, const struct relay_ctx *c, struct turn_list *out, int from)
+{
+    if (c->pinned & SET_BIT(geo_bit(c->g, from)))
+        return;
+    for (int i = 0; i < 8; i++) {
+        int to = from + c->g->knight_leaps[i];
+        if (p->board[to] == UNIT_EMPTY && target_allowed(c, from, to))
+            add_move(out, from, to, false);
+    }
+}
+
+static void slider_moves(const struct position *p, const struct relay_ctx *c, struct turn_list *out,
+                         int from, const int *dirs, int n)
+{
+    const struct geometry *g = c->g;
+    int pin = (c->pinned & SET_BIT(geo_bit(g, from))) ? g->direction_between[c->king][from] : 0;
+    for (int i = 0; i < n; i++) {
+        int d = dirs[i];
+        if (pin && pin != d && pin != -d)
+            continue;
+        int to = from + d;
+        for (; p->board[to] == UNIT_EMPTY; to += d)
+            if (!c->checkers || (c->evasions & SET_BIT(geo_bit(g, to))))
+                add_move(out, from, to, false);
+        if (capturable(p->board[to], c->them_hi) && (!c->checkers || (c->evasions & SET_BIT(geo_bit(g, to)))))
+            add_move(out, from, to, true);
+    }
+    if (!pin && (c->relay_us & SET_BIT(geo_bit(g, from))))
+        relayed_leaps(p, c, out, from, false);
+}
+
+/* A second king is not royal: it steps like a king, constrained like any unit. */
+static void extra_king_moves(const struct position *p, const struct relay_ctx *c, struct turn_list *out, int from)
+{
+    for (int i = 0; i < 8; i++) {
+        int to = from + c->g->queen_dirs[i];
+        unit_t t = p->board[to];
+        if (free_or_capturable(t, c->them_hi) && target_allowed(c, from, to))
+            add_move(out, from, to, t != UNIT_EMPTY);
+    }
+}
+
+/* RULES 2.2: a king may stand next to or a leap away from an enemy knight but
+ * cannot capture it. */
+static void king_moves(struct position *p, const struct relay_ctx *c, struct turn_list *out, int from)
+{
+    const struct geometry *g = c->g;
+    unit_t king = p->board[from];
+    p->board[from] = UNIT_EMPTY; /* the king must not shield its own flight square */
+    for (int i = 0; i < 8; i++) {
+        int to = from + g->queen_dirs[i];
+        unit_t t = p->board[to];
+        if (free_or_capturable(t, c->them_hi) && !ctx_attacked(p, c, to))
+            add_move(out, from, to, t != UNIT_EMPTY);
+    }
+    p->board[from] = king;
+}
+
+static void init_ctx(const struct position *p, struct relay_ctx *c)
+{
+    const struct geometry *g = p->geo;
+    c->g = g;
+    c->us = (enum colour)p->st.side;
+    c->them = (enum colour)!c->us;
+    c->them_hi = (unsigned)c->them << 4;
+    c->fwd = c->us == WHITE ? g->north : g->south;
+    c->last = last_rank(g, c->us);
+    c->second = c->us == WHITE ? 1 : g->ranks - 2;
+    c->pawn_first_ok = (p->switches & SWITCH_PAWN_FIRST_RANK) != 0;
+    c->relay_us = relay_squares(p, c->us);
+    c->relay_them = relay_squares(p, c->them);
+    c->king = p->st.king_sq[c->us];
+    find_constraints(p, c);
+}
+
+/* Every legal turn (RULES 2); with stop_early, returns once one is found. */
+static void generate_turns(struct position *p, struct turn_list *out, bool stop_early)
+{
+    const struct geometry *g = p->geo;
+    struct relay_ctx c;
+    init_ctx(p, &c);
+    out->count = 0;
+    if (c.king != SQ_NONE)
+        king_moves(p, &c, out, c.king);
+    if (c.checkers >= 2 || (stop_early && out->count))
+        return;
+    for (square_set s = p->st.occupied[c.us]; s; s &= s - 1) {
+        int from = geo_square_of_bit(g, set_first(s));
+        switch (unit_kind(p->board[from])) {
+        case PAWN: pawn_moves(p, &c, out, from); break;
+        case KNIGHT: knight_moves(p, &c, out, from); break;
+        case BISHOP: slider_moves(p, &c, out, from, g->bishop_dirs, 4); break;
+        case ROOK: slider_moves(p, &c, out, from, g->rook_dirs, 4); break;
+        case QUEEN: slider_moves(p, &c, out, from, g->queen_dirs, 8); break;
+        case KING:
+            if (from != c.king)
+                extra_king_moves(p, &c, out, from);
+            break;
+        default: break;
+        }
+        if (stop_early && out->count)
+            return;
+    }
+    /* RULES 2.5: castling as in orthodox chess, attacks as in knight relay. */
+    if (!c.checkers && c.king != SQ_NONE)
+        orthodox_castling(p, out, relay_attacked);
+}
+
+static void generate(struct position *p, struct turn_list *out)
+{
+    generate_turns(p, out, false);
+}
+
+static bool has_legal_turn(struct position *p)
+{
+    struct turn_list list;
+    generate_turns(p, &list, true);
+    return list.count > 0;
+}
+
+static const char *const switch_names[] = {"PawnFirstRank", NULL};
+
+const struct rules rules_knight_relay = {
+    .name = "KnightRelay",
+    .switch_names = switch_names,
+    .files = 8,
+    .ranks = 8,
+    .placement_history = false,
+    .castling = true,
+    .generate = generate,
+    .has_legal_turn = has_legal_turn,
+    .attacked = relay_attacked,
+    .perft = NULL,
+};

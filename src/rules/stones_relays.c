@@ -1,0 +1,627 @@
+/* Stones & Relays (RULES 4): legal turns (a piece move over relays, then an optional
+ * stone/relay step), the first-legal-turn test and perft.  No other fairy rule here. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rules.h"
+#include "stones_relays.h"
+
+#define SWITCH_STRICT_KING 1u
+
+/* Piece moves of one position: every unit reaches each square at most once
+ * (a pawn at most three squares, four ways), so 72 units stay below this. */
+#define PIECE_MOVES_MAX TURN_LIST_MAX
+#define SR_RELAY_MAX (MAX_FILES * MAX_RANKS)
+#define SQUARES_MAX (MAX_FILES * MAX_RANKS)
+
+static const enum kind promotion_kinds[4] = {QUEEN, ROOK, BISHOP, KNIGHT};
+
+struct move_buf {
+    int count;
+    struct turn moves[PIECE_MOVES_MAX];
+};
+
+enum visit_mode { VISIT_LIST, VISIT_COUNT, VISIT_ANY };
+
+/* One generation: what every piece move and step needs to know. */
+struct gen {
+    struct position *p;
+    const struct geometry *g;
+    enum colour us, them;
+    unit_t relay;
+    square_t ko_from, ko_to;  /* RULES 4.6: the opponent's last step */
+    bool strict;              /* switch StrictKing */
+    enum visit_mode mode;
+    struct turn_list *out;
+    uint64_t count;
+};
+
+/* Relays a move has crossed (RULES 4.3: each at most once). */
+struct relay_set {
+    int n;
+    square_t sq[SR_RELAY_MAX];
+};
+
+static bool relay_add(struct relay_set *s, int sq)
+{
+    for (int i = 0; i < s->n; i++)
+        if (s->sq[i] == sq)
+            return false;
+    s->sq[s->n++] = (square_t)sq;
+    return true;
+}
+
+/* ---- piece moves (RULES 4.3, 4.4, 4.7) ---------------------------------- */
+
+static struct turn *add_move(struct move_buf *mb, int from, int to, bool capture)
+{
+    if (mb->count >= PIECE_MOVES_MAX) {
+        fputs("fairysolve: more Stones & Relays piece moves than PIECE_MOVES_MAX\n", stderr);
+        abort();
+    }
+    struct turn *t = &mb->moves[mb->count++];
+    memset(t, 0, sizeof *t);
+    t->from = (square_t)from;
+    t->to = (square_t)to;
+    if (capture) {
+        t->flags = TURN_CAPTURE;
+        t->capture_sq = (square_t)to;
+    }
+    return t;
+}
+
+/* Adds a destination once per unit (several relay paths, one turn: RULES 0). */
+static void add_destination(const struct gen *gn, struct move_buf *mb, square_set *seen, int from, int to)
+{
+    square_set bit = SET_BIT(geo_bit(gn->g, to));
+    if (*seen & bit)
+        return;
+    *seen |= bit;
+    add_move(mb, from, to, gn->p->board[to] != UNIT_EMPTY);
+}
+
+/* RULES 4.3: rook, bishop, queen.  From the start square and from every
+ * relay reached, each line of the piece's kind: empty squares are
+ * destinations, an enemy piece is captured, a relay is crossed.  The start
+ * square counts as empty but is no destination.  As the continuations from a
+ * relay do not depend on the path, the destinations are those of a search
+ * that expands each relay once. */
+static void slider_moves(const struct gen *gn, struct move_buf *mb, int from, const int *dirs, int n)
+{
+    const unit_t *b = gn->p->board;
+    struct relay_set relays;
+    relays.n = 0;
+    square_set seen = 0;
+    int origin = from;
+    for (int r = -1; r < relays.n; r++) {
+        if (r >= 0)
+            origin = relays.sq[r];
+        for (int i = 0; i < n; i++) {
+            int d = dirs[i];
+            int s = origin + d;
+            for (;; s += d) {
+                unit_t u = b[s];
+                if (s == from)
+                    continue;
+                if (u == UNIT_EMPTY) {
+                    add_destination(gn, mb, &seen, from, s);
+                    continue;
+                }
+                if (unit_is(u, gn->them))
+                    add_destination(gn, mb, &seen, from, s);
+                else if (u == gn->relay)
+                    relay_add(&relays, s);
+                break;
+            }
+        }
+    }
+}
+
+/* RULES 4.3: knight and king: a leap or step landing on a relay goes on
+ * from it; it may not end on the start square. */
+static void leaper_moves(const struct gen *gn, struct move_buf *mb, int from, const int *dirs)
+{
+    const unit_t *b = gn->p->board;
+    struct relay_set relays;
+    relays.n = 0;
+    square_set seen = 0;
+    int origin = from;
+    for (int r = -1; r < relays.n; r++) {
+        if (r >= 0)
+            origin = relays.sq[r];
+        for (int i = 0; i < 8; i++) {
+            int s = origin + dirs[i];
+            unit_t u = b[s];
+            if (s == from)
+                continue;
+            if (u == UNIT_EMPTY || unit_is(u, gn->them))
+                add_destination(gn, mb, &seen, from, s);
+            else if (u == gn->relay)
+                relay_add(&relays, s);
+        }
+    }
+}
+
+static void add_pawn_move(const struct gen *gn, struct move_buf *mb, int from, int to, bool capture)
+{
+    int last = gn->us == WHITE ? gn->g->ranks - 1 : 0;
+    if (gn->g->rank_of[to] != last) {
+        add_move(mb, from, to, capture);
+        return;
+    }
+    for (int i = 0; i < 4; i++)
+        add_move(mb, from, to, capture)->promo = (uint8_t)promotion_kinds[i];
+}
+
+/* RULES 4.4 en passant: a capture path ending on the e.p. square takes the pawn. */
+static bool en_passant_target(const struct gen *gn, int to)
+{
+    const struct position *p = gn->p;
+    return p->st.ep_sq != SQ_NONE && to == p->st.ep_sq && p->board[to] == UNIT_EMPTY &&
+           p->board[p->st.ep_victim] == unit_make(gn->them, PAWN);
+}
+
+static void add_en_passant(const struct gen *gn, struct move_buf *mb, int from, int to)
+{
+    struct turn *t = add_move(mb, from, to, false);
+    t->flags = TURN_CAPTURE | TURN_EN_PASSANT;
+    t->capture_sq = gn->p->st.ep_victim;
+}
+
+/* RULES 4.4, diagonal captures: onto an enemy piece or the e.p. square; a
+ * step onto a relay continues one more square in the same direction and
+ * must capture there (a second relay there is no capture: nothing). */
+static void pawn_captures(const struct gen *gn, struct move_buf *mb, int from, int fwd)
+{
+    const unit_t *b = gn->p->board;
+    for (int e = -1; e <= 1; e += 2) {
+        int diag = fwd + e * gn->g->east;
+        int x = from + diag;
+        if (b[x] == gn->relay)
+            x += diag;
+        if (unit_is(b[x], gn->them))
+            add_pawn_move(gn, mb, from, x, true);
+        else if (en_passant_target(gn, x))
+            add_en_passant(gn, mb, from, x);
+    }
+}
+
+/* RULES 4.4 (and 0): forward steps and double steps with relays. */
+static void pawn_moves(const struct gen *gn, struct move_buf *mb, int from)
+{
+    const struct geometry *g = gn->g;
+    const unit_t *b = gn->p->board;
+    int fwd = gn->us == WHITE ? g->north : g->south;
+    int second = gn->us == WHITE ? 1 : g->ranks - 2;
+    int s1 = from + fwd;
+    int single = SQ_NONE;
+    /* A forward step onto a relay continues one more square straight ahead,
+     * again over a further relay; it never captures. */
+    int s = s1;
+    while (b[s] == gn->relay)
+        s += fwd;
+    if (b[s] == UNIT_EMPTY) {
+        single = s;
+        add_pawn_move(gn, mb, from, s, false);
+    }
+    if (g->rank_of[from] == second) {
+        int s2 = s1 + fwd;
+        if (b[s1] == UNIT_EMPTY && b[s2] == UNIT_EMPTY) {
+            /* Ordinary double step: the skipped square is the e.p. square. */
+            struct turn *t = add_move(mb, from, s2, false);
+            t->flags = TURN_DOUBLE_STEP;
+            t->ep_sq = (square_t)s1;
+            t->ep_victim = (square_t)s2;
+        } else if (b[s1] == UNIT_EMPTY && b[s2] == gn->relay) {
+            /* Second square a relay: one or two more squares, all empty; two
+             * more leave the first square past the relay as e.p. square. */
+            int s3 = s2 + fwd;
+            if (b[s3] == UNIT_EMPTY) {
+                add_pawn_move(gn, mb, from, s3, false);
+                int s4 = s3 + fwd; /* on the board: the second rank is far from the last */
+                if (b[s4] == UNIT_EMPTY) {
+                    struct turn *t = add_move(mb, from, s4, false);
+                    t->flags = TURN_DOUBLE_STEP;
+                    t->ep_sq = (square_t)s3;
+                    t->ep_victim = (square_t)s4;
+                }
+            }
+        } else if (b[s1] == gn->relay && b[s2] == UNIT_EMPTY && s2 != single) {
+            /* First square a relay: simply ends two squares ahead, no e.p.
+             * (the single step over the relay reaches the same square: one turn). */
+            add_pawn_move(gn, mb, from, s2, false);
+        }
+    }
+    pawn_captures(gn, mb, from, fwd);
+}
+
+/* RULES 4.7: orthodox squares, every square between king and rook empty,
+ * king and the square it passes not attacked before the turn; the king's
+ * final square is judged with the rest of the turn. */
+static void castling_moves(const struct gen *gn, struct move_buf *mb)
+{
+    const struct position *p = gn->p;
+    const struct geometry *g = gn->g;
+    int base = gn->us == WHITE ? WHITE_SHORT : BLACK_SHORT;
+    int k = castling_king_home(p, gn->us);
+    if (p->board[k] != unit_make(gn->us, KING) || p->st.king_sq[gn->us] != k)
+        return;
+    int checked = -1;
+    for (int r = base; r < base + 2; r++) {
+        int rook = p->st.castle_rook[r];
+        if (rook == SQ_NONE || rook != castling_rook_home(p, (enum castling_right)r) ||
+            p->board[rook] != unit_make(gn->us, ROOK))
+            continue;
+        int d = rook > k ? g->east : g->west;
+        bool clear = true;
+        for (int s = k + d; s != rook; s += d)
+            clear = clear && p->board[s] == UNIT_EMPTY;
+        if (!clear)
+            continue;
+        if (checked < 0)
+            checked = sr_attacked(p, k, gn->them);
+        if (checked || sr_attacked(p, k + d, gn->them))
+            continue;
+        struct turn *t = add_move(mb, k, k + 2 * d, false);
+        t->from2 = (square_t)rook;
+        t->to2 = (square_t)(k + d);
+        t->flags = TURN_CASTLE;
+    }
+}
+
+static void piece_moves(const struct gen *gn, struct move_buf *mb)
+{
+    const struct geometry *g = gn->g;
+    mb->count = 0;
+    for (square_set s = gn->p->st.occupied[gn->us]; s; s &= s - 1) {
+        int from = geo_square_of_bit(g, set_first(s));
+        switch (unit_kind(gn->p->board[from])) {
+        case PAWN: pawn_moves(gn, mb, from); break;
+        case KNIGHT: leaper_moves(gn, mb, from, g->knight_leaps); break;
+        case KING: leaper_moves(gn, mb, from, g->queen_dirs); break;
+        case BISHOP: slider_moves(gn, mb, from, g->bishop_dirs, 4); break;
+        case ROOK: slider_moves(gn, mb, from, g->rook_dirs, 4); break;
+        case QUEEN: slider_moves(gn, mb, from, g->queen_dirs, 8); break;
+        default: break;
+        }
+    }
+    if (gn->p->rules->castling)
+        castling_moves(gn, mb);
+}
+
+/* ---- the piece move on the board alone (no hashes: legality tests only) -- */
+
+struct light_undo {
+    int n;
+    square_t sq[4];
+    unit_t old[4];
+};
+
+static inline void light_set(struct position *p, struct light_undo *u, int sq, unit_t v)
+{
+    u->sq[u->n] = (square_t)sq;
+    u->old[u->n++] = p->board[sq];
+    p->board[sq] = v;
+}
+
+static void light_make(struct position *p, const struct turn *t, struct light_undo *u)
+{
+    unit_t m = p->board[t->from];
+    u->n = 0;
+    if (t->flags & TURN_CAPTURE)
+        light_set(p, u, t->capture_sq, UNIT_EMPTY);
+    light_set(p, u, t->from, UNIT_EMPTY);
+    light_set(p, u, t->to, t->promo ? unit_make(unit_colour(m), (enum kind)t->promo) : m);
+    if (t->flags & TURN_CASTLE) {
+        unit_t r = p->board[t->from2];
+        light_set(p, u, t->from2, UNIT_EMPTY);
+        light_set(p, u, t->to2, r);
+    }
+}
+
+static void light_unmake(struct position *p, const struct light_undo *u)
+{
+    for (int i = u->n - 1; i >= 0; i--)
+        p->board[u->sq[i]] = u->old[i];
+}
+
+/* ---- stone/relay steps (RULES 4.5, 4.6) ----------------------------------- */
+
+/* The steps of one stone or relay, and what they depend on. */
+struct step_group {
+    square_t unit;
+    int first, count;   /* its destinations: step_list.to[first .. first + count) */
+    square_set reads;   /* squares whose content decided them */
+    square_set ends;    /* the unit's square and its destinations */
+};
+
+/* The steps available in one position, unit by unit. */
+struct step_list {
+    int groups;
+    struct step_group group[SQUARES_MAX];
+    square_t to[SQUARES_MAX * SQUARES_MAX];
+};
+
+/* RULES 4.5: from a relay the step goes one more orthogonal square in any
+ * direction but straight back; relays are crossed at most once, and the step
+ * may not end on a unit, a relay, off the board or on its start square.
+ * RULES 4.6: not the opponent's last step undone. */
+static void step_walk(const struct gen *gn, struct step_group *grp, square_t *to, int at, int came,
+                      struct relay_set *used, square_set *seen)
+{
+    const struct geometry *g = gn->g;
+    const unit_t *b = gn->p->board;
+    int start = grp->unit;
+    for (int i = 0; i < 4; i++) {
+        int d = g->rook_dirs[i];
+        if (d == -came)
+            continue;
+        int s = at + d;
+        if (s == start)
+            continue;
+        unit_t u = b[s];
+        if (u == UNIT_BORDER)
+            continue;
+        square_set bit = SET_BIT(geo_bit(g, s));
+        grp->reads |= bit;
+        if (u == UNIT_EMPTY) {
+            if (*seen & bit)
+                continue; /* another path, the same step (RULES 0) */
+            *seen |= bit;
+            if (start == gn->ko_to && s == gn->ko_from)
+                continue;
+            to[grp->count++] = (square_t)s; /* at most once per square */
+            grp->ends |= bit | SET_BIT(geo_bit(g, start));
+        } else if (u == gn->relay && relay_add(used, s)) {
+            step_walk(gn, grp, to, s, d, used, seen);
+            used->n--;
+        }
+    }
+}
+
+static void unit_steps(const struct gen *gn, struct step_group *grp, square_t *to)
+{
+    struct relay_set used;
+    used.n = 0;
+    square_set seen = 0;
+    grp->count = 0;
+    grp->reads = grp->ends = 0;
+    step_walk(gn, grp, to, grp->unit, 0, &used, &seen);
+}
+
+static void collect_steps(const struct gen *gn, struct step_list *l)
+{
+    const struct geometry *g = gn->g;
+    int first = 0;
+    l->groups = 0;
+    for (square_set s = gn->p->st.occupied[NEUTRAL]; s; s &= s - 1) {
+        struct step_group *grp = &l->group[l->groups++];
+        grp->unit = (square_t)geo_square_of_bit(g, set_first(s));
+        grp->first = first;
+        unit_steps(gn, grp, l->to + first);
+        first += grp->count;
+    }
+}
+
+/* One legal (piece move, step) pair found: list it, count it or stop. */
+static bool emit(struct gen *gn, const struct turn *m, int from2, int to2)
+{
+    if (gn->mode == VISIT_ANY)
+        return true;
+    gn->count++;
+    if (gn->mode == VISIT_COUNT)
+        return false;
+    struct turn_list *out = gn->out;
+    if (out->count >= TURN_LIST_MAX) {
+        fputs("fairysolve: more Stones & Relays turns than TURN_LIST_MAX in one position\n", stderr);
+        abort();
+    }
+    struct turn *t = &out->turns[out->count++];
+    *t = *m;
+    if (from2 != SQ_NONE) {
+        t->from2 = (square_t)from2;
+        t->to2 = (square_t)to2;
+        t->flags |= TURN_STEP;
+    }
+    return false;
+}
+
+/* ---- whole turns (RULES 4.1) ------------------------------------------- */
+
+/* The king's attack test: its answer and the squares it read.  Changing
+ * only squares outside `read` cannot change `attacked`. */
+struct king_test {
+    int king;            /* SQ_NONE: no king, every turn is safe */
+    bool attacked;
+    square_set read;
+};
+
+static void king_test(const struct gen *gn, int king, struct king_test *k)
+{
+    k->king = king;
+    k->read = 0;
+    k->attacked = king != SQ_NONE && sr_attacked_read(gn->p, king, gn->them, &k->read);
+}
+
+/* The steps of one unit after the piece move m (already on the board),
+ * judged at the end of the turn.  A step that changes no square the king
+ * test read leaves its answer as it was; the others are tested again. */
+static bool judge_unit_steps(struct gen *gn, const struct turn *m, int unit, const square_t *to, int n,
+                             square_set ends, const struct king_test *k)
+{
+    const struct geometry *g = gn->g;
+    unit_t *b = gn->p->board;
+    if (!(k->read & ends)) {
+        if (k->attacked)
+            return false; /* no step cures */
+        if (gn->mode == VISIT_COUNT) {
+            gn->count += (uint64_t)n; /* every step is legal */
+            return false;
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        bool bad = k->attacked;
+        if (k->read & (SET_BIT(geo_bit(g, unit)) | SET_BIT(geo_bit(g, to[i])))) {
+            unit_t u = b[unit];
+            b[unit] = UNIT_EMPTY;
+            b[to[i]] = u;
+            bad = sr_attacked(gn->p, k->king, gn->them);
+            b[to[i]] = UNIT_EMPTY;
+            b[unit] = u;
+        }
+        if (!bad && emit(gn, m, unit, to[i]))
+            return true;
+    }
+    return false;
+}
+
+/* Every step after the piece move m.  A unit's steps before the piece move
+ * (base) stay right unless m changed a square they depend on. */
+static bool judge_steps(struct gen *gn, const struct turn *m, square_set touched, const struct step_list *base,
+                        const struct king_test *k)
+{
+    for (int i = 0; i < base->groups; i++) {
+        const struct step_group *grp = &base->group[i];
+        bool stop;
+        if (touched & grp->reads) {
+            struct step_group now;
+            square_t to[SQUARES_MAX];
+            now.unit = grp->unit;
+            unit_steps(gn, &now, to);
+            stop = judge_unit_steps(gn, m, now.unit, to, now.count, now.ends, k);
+        } else {
+            stop = judge_unit_steps(gn, m, grp->unit, base->to + grp->first, grp->count, grp->ends, k);
+        }
+        if (stop)
+            return true;
+    }
+    return false;
+}
+
+/* What every piece move of one position shares. */
+struct base {
+    struct step_list steps;
+    struct king_test king;  /* the mover's king before the piece move */
+};
+
+/* Every legal turn made of the piece move m; true when VISIT_ANY found one. */
+static bool visit_move(struct gen *gn, const struct turn *m, const struct base *base)
+{
+    struct position *p = gn->p;
+    const struct geometry *g = gn->g;
+    bool king_move = base->king.king != SQ_NONE && m->from == base->king.king;
+    square_set touched = SET_BIT(geo_bit(g, m->from)) | SET_BIT(geo_bit(g, m->to));
+    if (m->flags & TURN_CAPTURE)
+        touched |= SET_BIT(geo_bit(g, m->capture_sq));
+    if (m->flags & TURN_CASTLE)
+        touched |= SET_BIT(geo_bit(g, m->from2)) | SET_BIT(geo_bit(g, m->to2));
+    struct light_undo lu;
+    light_make(p, m, &lu);
+    struct king_test k = base->king;
+    if (king_move)
+        king_test(gn, m->to, &k);
+    else if (touched & k.read)
+        king_test(gn, k.king, &k); /* else the same test would read the same squares */
+    bool stop = false;
+    if (king_move && gn->strict && k.attacked) {
+        /* StrictKing: the king's piece move itself must end on a safe square. */
+    } else if (!k.attacked && emit(gn, m, SQ_NONE, SQ_NONE)) {
+        stop = true;
+    } else if (!(m->flags & TURN_CASTLE)) {
+        /* A castling turn carries no step: struct turn has no third displacement. */
+        stop = judge_steps(gn, m, touched, &base->steps, &k);
+    }
+    light_unmake(p, &lu);
+    return stop;
+}
+
+static void gen_init(struct gen *gn, struct position *p, enum visit_mode mode, struct turn_list *out)
+{
+    gn->p = p;
+    gn->g = p->geo;
+    gn->us = (enum colour)p->st.side;
+    gn->them = (enum colour)!p->st.side;
+    gn->relay = unit_make(NEUTRAL, RELAY);
+    gn->ko_from = p->st.ko_from;
+    gn->ko_to = p->st.ko_from == SQ_NONE ? SQ_NONE : p->st.ko_to;
+    gn->strict = (p->switches & SWITCH_STRICT_KING) != 0;
+    gn->mode = mode;
+    gn->out = out;
+    gn->count = 0;
+}
+
+static uint64_t visit(struct position *p, enum visit_mode mode, struct turn_list *out, bool *found)
+{
+    struct gen gn;
+    struct move_buf mb;
+    gen_init(&gn, p, mode, out);
+    piece_moves(&gn, &mb);
+    struct base base;
+    collect_steps(&gn, &base.steps);
+    king_test(&gn, p->st.king_sq[gn.us], &base.king);
+    for (int i = 0; i < mb.count; i++)
+        if (visit_move(&gn, &mb.moves[i], &base)) {
+            *found = true;
+            return gn.count;
+        }
+    *found = false;
+    return gn.count;
+}
+
+static void generate(struct position *p, struct turn_list *out)
+{
+    bool found;
+    out->count = 0;
+    visit(p, VISIT_LIST, out, &found);
+}
+
+static bool has_legal_turn(struct position *p)
+{
+    bool found;
+    visit(p, VISIT_ANY, NULL, &found);
+    return found;
+}
+
+static uint64_t perft_rec(struct position *p, int depth, struct turn_list *lists)
+{
+    bool found;
+    if (depth == 1)
+        return visit(p, VISIT_COUNT, NULL, &found); /* the last ply is counted, not listed */
+    generate(p, &lists[0]);
+    uint64_t total = 0;
+    struct undo u;
+    for (int i = 0; i < lists[0].count; i++) {
+        position_make(p, &lists[0].turns[i], &u);
+        total += perft_rec(p, depth - 1, lists + 1);
+        position_unmake(p, &u);
+    }
+    return total;
+}
+
+static uint64_t perft(struct position *p, int depth)
+{
+    if (depth <= 0)
+        return 1;
+    struct turn_list *lists = depth > 1 ? malloc(sizeof *lists * (size_t)(depth - 1)) : NULL;
+    if (depth > 1 && !lists)
+        abort();
+    uint64_t n = perft_rec(p, depth, lists);
+    free(lists);
+    return n;
+}
+
+static const char *const switch_names[] = {"StrictKing", NULL};
+
+const struct rules rules_stones_relays = {
+    .name = "StonesAndRelays",
+    .switch_names = switch_names,
+    .files = 8,
+    .ranks = 9,
+    .placement_history = false,
+    .castling = true,
+    .generate = generate,
+    .has_legal_turn = has_legal_turn,
+    .attacked = sr_attacked,
+    .perft = perft,
+};

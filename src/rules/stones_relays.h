@@ -1,0 +1,19 @@
+/* Stones & Relays internals shared by stones_relays.c and stones_relays_attack.c.
+ * Not an interface for anyone else: the rule set is rules_stones_relays in rules.h. */
+#ifndef FS_STONES_RELAYS_H
+#define FS_STONES_RELAYS_H
+
+#include <stdbool.h>
+
+#include "../board/position.h"
+
+/* RULES 4.8: is sq attacked by `by` along the paths of RULES 4.3 and 4.4?
+ * sq is treated as holding a hostile unit (it blocks every line).  When read
+ * is not NULL it receives every playing square whose content the answer was
+ * derived from: changing only squares outside *read cannot change the answer. */
+bool sr_attacked_read(const struct position *p, int sq, enum colour by, square_set *read);
+
+/* The rules-interface form (no read set). */
+bool sr_attacked(const struct position *p, int sq, enum colour by);
+
+#endif

@@ -1,0 +1,156 @@
+/* Stones & Relays attacks (RULES 4.8): a reverse search from the attacked
+ * square over the relays it can see.  Must not generate turns or change the position. */
+#include "stones_relays.h"
+
+
+#define SR_RELAY_MAX (MAX_FILES * MAX_RANKS)
+
+/* Which reverse searches reached a relay (a relay may be reached by several). */
+enum {
+    VIA_SLIDER = 1, /* by some line path: a queen may use it */
+    VIA_ORTHO = 2,  /* by orthogonal lines only: a rook may use it */
+    VIA_DIAG = 4,   /* by diagonal lines only: a bishop may use it */
+    VIA_KNIGHT = 8, /* by knight leaps landing on relays */
+    VIA_KING = 16,  /* by king steps landing on relays */
+    VIA_LINES = VIA_SLIDER | VIA_ORTHO | VIA_DIAG,
+};
+
+struct walk {
+    const struct geometry *g;
+    const unit_t *b;
+    int target;
+    square_set *read;
+    unit_t relay, pawn, knight, king, queen, rook, bishop;
+    int n;
+    square_t sq[SR_RELAY_MAX];
+    uint8_t flags[SR_RELAY_MAX], done[SR_RELAY_MAX];
+};
+
+static inline unit_t look(struct walk *w, int s)
+{
+    unit_t u = w->b[s];
+    if (w->read && u != UNIT_BORDER)
+        *w->read |= SET_BIT(geo_bit(w->g, s));
+    return u;
+}
+
+static void walk_add(struct walk *w, int s, uint8_t f)
+{
+    for (int i = 0; i < w->n; i++)
+        if (w->sq[i] == s) {
+            w->flags[i] |= f;
+            return;
+        }
+    w->sq[w->n] = (square_t)s;
+    w->flags[w->n] = f;
+    w->done[w->n] = 0;
+    w->n++;
+}
+
+/* RULES 4.3: one line from o (the target or a relay the reverse path reached
+ * with path kinds f).  A queen at its end attacks; a rook or bishop only when
+ * the whole path is of its kind of line; a relay there extends the path. */
+static bool slider_line(struct walk *w, int o, int d, bool diagonal, uint8_t f)
+{
+    int s = o + d;
+    unit_t u;
+    while ((u = look(w, s)) == UNIT_EMPTY && s != w->target)
+        s += d;
+    if (s == w->target)
+        return false; /* the attacked unit blocks its own lines */
+    uint8_t kind_flag = diagonal ? VIA_DIAG : VIA_ORTHO;
+    if (u == w->queen || (u == (diagonal ? w->bishop : w->rook) && (f & kind_flag)))
+        return true;
+    if (u == w->relay)
+        walk_add(w, s, (uint8_t)(VIA_SLIDER | (f & kind_flag)));
+    return false;
+}
+
+static bool slider_lines(struct walk *w, int o, uint8_t f)
+{
+    const struct geometry *g = w->g;
+    for (int i = 0; i < 4; i++)
+        if (slider_line(w, o, g->rook_dirs[i], false, f) || slider_line(w, o, g->bishop_dirs[i], true, f))
+            return true;
+    return false;
+}
+
+/* RULES 4.3: a knight (leaps) or king (steps) landing on a relay goes on from it. */
+static bool leaps(struct walk *w, int o, const int *dirs, unit_t piece, uint8_t flag)
+{
+    for (int i = 0; i < 8; i++) {
+        int s = o + dirs[i];
+        unit_t u = look(w, s);
+        if (u == piece)
+            return true;
+        if (u == w->relay)
+            walk_add(w, s, flag);
+    }
+    return false;
+}
+
+/* RULES 4.4: a pawn captures diagonally forward, directly or through one relay. */
+static bool pawn_attacks(struct walk *w, enum colour by)
+{
+    const struct geometry *g = w->g;
+    int fwd = by == WHITE ? g->north : g->south;
+    for (int e = -1; e <= 1; e += 2) {
+        int diag = fwd + e * g->east;
+        int x = w->target - diag;
+        unit_t u = look(w, x);
+        if (u == w->pawn)
+            return true;
+        if (u == w->relay && look(w, x - diag) == w->pawn)
+            return true;
+    }
+    return false;
+}
+
+bool sr_attacked_read(const struct position *p, int sq, enum colour by, square_set *read)
+{
+    const struct geometry *g = p->geo;
+    struct walk w;
+    w.g = g;
+    w.b = p->board;
+    w.target = sq;
+    w.read = read;
+    w.relay = unit_make(NEUTRAL, RELAY);
+    w.pawn = unit_make(by, PAWN);
+    w.knight = unit_make(by, KNIGHT);
+    w.king = unit_make(by, KING);
+    w.queen = unit_make(by, QUEEN);
+    w.rook = unit_make(by, ROOK);
+    w.bishop = unit_make(by, BISHOP);
+    w.n = 0;
+    /* RULES 4.8: the direct attacks first, collecting the relays they reach. */
+    if (pawn_attacks(&w, by) || leaps(&w, sq, g->knight_leaps, w.knight, VIA_KNIGHT) ||
+        leaps(&w, sq, g->queen_dirs, w.king, VIA_KING) || slider_lines(&w, sq, VIA_LINES))
+        return true;
+    /* RULES 4.3: then onward from each relay reached, until nothing new is
+     * reached.  Continuations from a relay do not depend on how the path got
+     * there, so a path using a relay twice is never needed: a path with a loop
+     * can be cut short at the relay's first visit. */
+    for (bool again = w.n > 0; again;) {
+        again = false;
+        for (int i = 0; i < w.n; i++) {
+            uint8_t fresh = (uint8_t)(w.flags[i] & ~w.done[i]);
+            if (!fresh)
+                continue;
+            w.done[i] = w.flags[i];
+            again = true;
+            int r = w.sq[i];
+            if ((fresh & VIA_KNIGHT) && leaps(&w, r, g->knight_leaps, w.knight, VIA_KNIGHT))
+                return true;
+            if ((fresh & VIA_KING) && leaps(&w, r, g->queen_dirs, w.king, VIA_KING))
+                return true;
+            if ((fresh & VIA_LINES) && slider_lines(&w, r, (uint8_t)(w.flags[i] & VIA_LINES)))
+                return true;
+        }
+    }
+    return false;
+}
+
+bool sr_attacked(const struct position *p, int sq, enum colour by)
+{
+    return sr_attacked_read(p, sq, by, NULL);
+}

@@ -1,0 +1,126 @@
+/* Battle play (direct #n and self s#n) as yes/no questions, with bounds in
+ * the transposition table.  Prints nothing: report/ builds the tree. */
+#include "battle.h"
+
+#include "../rules/rules.h"
+
+static inline uint64_t key_of(const struct solver *s) { return s->pos->st.hash ^ s->mode_key; }
+
+/* Bounds known for this node: 1 win, 0 fail, -1 unknown. */
+static int probe(struct solver *s, int n)
+{
+    struct tt_entry *e = tt_find(s->tt, key_of(s));
+    if (!e)
+        return -1;
+    if (e->win_at != TT_NONE && e->win_at <= n)
+        return 1;
+    if (e->fail_at >= n)
+        return 0;
+    return -1;
+}
+
+static bool store(struct solver *s, int n, bool win)
+{
+    if (s->stopped)
+        return win; /* an interrupted search proves nothing */
+    struct tt_entry *e = tt_slot(s->tt, key_of(s));
+    if (win && (e->win_at == TT_NONE || n < e->win_at))
+        e->win_at = (uint8_t)n;
+    if (!win && n > e->fail_at)
+        e->fail_at = (uint8_t)n;
+    return win;
+}
+
+int defender_flights(struct solver *s)
+{
+    int king = s->pos->st.king_sq[s->pos->st.side];
+    if (king == SQ_NONE)
+        return 0;
+    struct turn_list *l = solver_generate(s);
+    int flights = 0;
+    for (int i = 0; i < l->count; i++)
+        flights += l->turns[i].from == king;
+    return flights;
+}
+
+/* Option Threat n and MaxFlightsquares n restrict every attacker move after
+ * which play goes on (Popeye's definitions). */
+static bool guards_pass(struct solver *s, int m)
+{
+    if (s->opt->max_flights >= 0 && defender_flights(s) > s->opt->max_flights)
+        return false;
+    if (s->opt->threat > 0 && m >= s->opt->threat && !solver_in_check(s)) {
+        struct undo u;
+        solver_make_null(s, &u);
+        bool threat = attack_wins(s, s->opt->threat);
+        solver_unmake(s, &u);
+        if (!threat)
+            return false;
+    }
+    return true;
+}
+
+bool defence_loses(struct solver *s, int n)
+{
+    if (s->play == PLAY_DIRECT && !guards_pass(s, n))
+        return false;
+    int known = probe(s, n);
+    if (known >= 0)
+        return known;
+    struct turn_list *l = solver_generate(s);
+    if (l->count == 0)
+        return store(s, n, false);
+    for (int i = 0; i < l->count; i++) {
+        struct undo u;
+        solver_make(s, &l->turns[i], &u);
+        bool lost;
+        if (s->play == PLAY_SELF)
+            lost = goal_reached(s) || (n > 1 && attack_wins(s, n - 1));
+        else
+            lost = attack_wins(s, n);
+        solver_unmake(s, &u);
+        if (!lost || solver_should_stop(s))
+            return store(s, n, false);
+    }
+    return store(s, n, true);
+}
+
+bool attack_move_wins(struct solver *s, int n)
+{
+    if (s->play == PLAY_SELF)
+        return defence_loses(s, n);
+    if (s->goal == GOAL_MATE && !solver_in_check(s))
+        return n > 1 && defence_loses(s, n - 1);
+    if (goal_reached(s))
+        return true;
+    return n > 1 && defence_loses(s, n - 1);
+}
+
+bool attack_wins(struct solver *s, int n)
+{
+    if (n <= 0)
+        return false;
+    int known = probe(s, n);
+    if (known >= 0)
+        return known;
+    struct turn_list *l = solver_generate(s);
+    for (int i = 0; i < l->count; i++) {
+        struct undo u;
+        solver_make(s, &l->turns[i], &u);
+        bool win = attack_move_wins(s, n);
+        solver_unmake(s, &u);
+        if (win)
+            return store(s, n, true);
+        if (solver_should_stop(s))
+            return false;
+    }
+    return store(s, n, false);
+}
+
+int attack_shortest(struct solver *s, int n)
+{
+    for (int m = 1; m <= n; m++)
+        if (attack_wins(s, m))
+            return m;
+    return 0;
+}

@@ -1,0 +1,25 @@
+/* Battle play (direct #n and self s#n) as yes/no questions with a
+ * transposition table; the printing layer asks these to build its tree. */
+#ifndef FS_BATTLE_H
+#define FS_BATTLE_H
+
+#include <stdbool.h>
+
+#include "solver.h"
+
+/* Attacker to move: can it force the goal within n of its turns?
+ * (self play: force the defender to reach it within n defender turns) */
+bool attack_wins(struct solver *s, int n);
+/* The attacker has just moved: does the goal follow whatever the defender
+ * does, with n attacker turns left (self play: n defender turns left)?
+ * Includes the goal test of the move just made. */
+bool attack_move_wins(struct solver *s, int n);
+/* Defender to move, nothing decided yet: does every defence lose within n?
+ * Direct: n attacker turns follow; self: n defender turns including this one. */
+bool defence_loses(struct solver *s, int n);
+/* Smallest m <= n such that attack_wins(m), or 0 if none. */
+int attack_shortest(struct solver *s, int n);
+/* Defender king's legal moves (MaxFlightsquares). */
+int defender_flights(struct solver *s);
+
+#endif

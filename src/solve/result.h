@@ -1,0 +1,42 @@
+/* What solving found, in the form the reports need: the Popeye-layout text
+ * and the canonical move lists for JSON and verdicts. */
+#ifndef FS_RESULT_H
+#define FS_RESULT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../report/text.h"
+
+struct strlist {
+    int count, cap;
+    char **items;
+};
+
+void strlist_add(struct strlist *l, const char *s);
+void strlist_free(struct strlist *l);
+
+struct try_result {
+    char *move;
+    struct strlist refutations;
+};
+
+struct result {
+    struct text text;           /* solution part of Popeye's layout */
+    struct strlist keys;        /* battle play: canonical first turns that solve */
+    struct strlist short_keys;  /* battle play: keys that reach the goal early */
+    int try_count;
+    struct try_result *tries;
+    struct strlist solutions;   /* help play: canonical moves separated by spaces */
+    struct strlist short_solutions;
+    bool partial;               /* MaxSolutions, time limit or interrupt cut it short */
+    bool illegal;               /* the side not to move is in check */
+    uint64_t nodes;
+    double seconds;
+};
+
+void result_init(struct result *r);
+void result_free(struct result *r);
+struct try_result *result_add_try(struct result *r, const char *move);
+
+#endif

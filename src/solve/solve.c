@@ -1,0 +1,50 @@
+/* Solving one twin: decides who moves first and how many turns the
+ * stipulation allows, then runs battle or help play into a result. */
+#include "solve.h"
+
+#include <stdio.h>
+
+#include "../report/battle_text.h"
+#include "../rules/rules.h"
+#include "help.h"
+#include "solver.h"
+
+struct stipulation solve_effective_stipulation(const struct problem *pr, const struct twin_view *v)
+{
+    struct stipulation st = v->stipulation;
+    if (st.play == PLAY_HELP && pr->options.white_to_play && !st.half && st.moves > 0) {
+        st.moves -= 1;
+        st.half = true;
+        char goal[4];
+        snprintf(goal, sizeof goal, "%s", st.goal == GOAL_MATE ? "#" : st.goal == GOAL_STALEMATE ? "=" : "#=");
+        snprintf(st.text, sizeof st.text, "h%s%d.5", goal, st.moves);
+    }
+    return st;
+}
+
+void solve_twin(const struct problem *pr, const struct twin_view *v, const struct position *start,
+                struct tt *tt, const struct solve_limits *limits, struct result *r)
+{
+    double t0 = monotonic_seconds();
+    struct stipulation st = solve_effective_stipulation(pr, v);
+    struct position pos = *start;
+    bool help = st.play == PLAY_HELP;
+    pos.st.side = (uint8_t)((help && !st.half) ? BLACK : WHITE);
+    position_rehash(&pos);
+    if (rules_opponent_in_check(&pos)) {
+        text_put(&r->text, "\nthe side to play can capture the king");
+        r->illegal = true;
+        return;
+    }
+    struct solver s;
+    solver_init(&s, &pos, &st, &pr->options, tt);
+    s.deadline = limits ? limits->deadline : 0;
+    s.interrupt = limits ? limits->interrupt : NULL;
+    if (help)
+        help_write(&s, st.moves * 2 + (st.half ? 1 : 0), r);
+    else
+        battle_write(&s, st.moves, r);
+    r->nodes = s.nodes;
+    r->seconds = monotonic_seconds() - t0;
+    solver_free(&s);
+}

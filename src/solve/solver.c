@@ -1,0 +1,92 @@
+/* The search context: turn lists per ply, make/unmake with node counting,
+ * goal tests and the stop check.  Play-type logic lives in battle.c/help.c. */
+#include "solver.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../rules/rules.h"
+
+double monotonic_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void solver_init(struct solver *s, struct position *pos, const struct stipulation *stip,
+                 const struct options *opt, struct tt *tt)
+{
+    memset(s, 0, sizeof *s);
+    s->pos = pos;
+    s->goal = stip->goal;
+    s->play = stip->play;
+    s->attacker = WHITE;
+    s->opt = opt;
+    s->tt = tt;
+    /* everything besides the position that changes an answer */
+    s->mode_key = zobrist_mix(0x51ed270b27f6e3a5ull + (uint64_t)stip->play * 7 + (uint64_t)stip->goal +
+                              ((uint64_t)(opt->threat + 1) << 8) + ((uint64_t)(opt->max_flights + 1) << 20));
+    s->lists = malloc(sizeof *s->lists * SOLVER_MAX_PLY);
+    if (!s->lists)
+        abort();
+}
+
+void solver_free(struct solver *s)
+{
+    free(s->lists);
+    s->lists = NULL;
+}
+
+struct turn_list *solver_generate(struct solver *s)
+{
+    struct turn_list *l = &s->lists[s->ply];
+    s->pos->rules->generate(s->pos, l);
+    return l;
+}
+
+void solver_make(struct solver *s, const struct turn *t, struct undo *u)
+{
+    position_make(s->pos, t, u);
+    s->ply++;
+    s->nodes++;
+}
+
+void solver_unmake(struct solver *s, const struct undo *u)
+{
+    position_unmake(s->pos, u);
+    s->ply--;
+}
+
+void solver_make_null(struct solver *s, struct undo *u)
+{
+    position_make_null(s->pos, u);
+    s->ply++;
+}
+
+bool solver_in_check(const struct solver *s)
+{
+    return rules_in_check(s->pos, (enum colour)s->pos->st.side);
+}
+
+bool goal_reached(struct solver *s)
+{
+    bool check = solver_in_check(s);
+    if (s->goal == GOAL_MATE && !check)
+        return false;
+    if (s->goal == GOAL_STALEMATE && check)
+        return false;
+    return !s->pos->rules->has_legal_turn(s->pos);
+}
+
+bool solver_should_stop(struct solver *s)
+{
+    if (s->stopped)
+        return true;
+    if ((s->nodes & 0xfff) != 0)
+        return false;
+    if ((s->interrupt && *s->interrupt) || (s->deadline > 0 && monotonic_seconds() > s->deadline))
+        s->stopped = true;
+    return s->stopped;
+}

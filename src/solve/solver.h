@@ -1,0 +1,50 @@
+/* The search context shared by every play type: position, goal, limits,
+ * transposition table and per-ply turn lists.  No global search state. */
+#ifndef FS_SOLVER_H
+#define FS_SOLVER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "../board/position.h"
+#include "../problem/problem.h"
+#include "tt.h"
+
+#define SOLVER_MAX_PLY 128
+
+struct solver {
+    struct position *pos;
+    enum goal goal;
+    enum play play;
+    enum colour attacker;
+    const struct options *opt;
+    struct tt *tt;
+    uint64_t mode_key;           /* play type and goal, hashed into every table key */
+    uint64_t nodes;
+    int ply;
+    struct turn_list *lists;     /* SOLVER_MAX_PLY lists, one per ply */
+    double deadline;             /* monotonic seconds; 0 = none */
+    volatile int *interrupt;     /* set by a signal handler; may be NULL */
+    bool stopped;                /* ran out of time or was interrupted */
+};
+
+void solver_init(struct solver *s, struct position *pos, const struct stipulation *stip,
+                 const struct options *opt, struct tt *tt);
+void solver_free(struct solver *s);
+
+/* Legal turns of the side to move into the list of the current ply. */
+struct turn_list *solver_generate(struct solver *s);
+void solver_make(struct solver *s, const struct turn *t, struct undo *u);
+void solver_unmake(struct solver *s, const struct undo *u);
+/* The side to move passes (threats, set play). */
+void solver_make_null(struct solver *s, struct undo *u);
+
+/* The side to move is mated / stalemated / either, as the goal asks. */
+bool goal_reached(struct solver *s);
+bool solver_in_check(const struct solver *s);
+/* Checks the clock and the interrupt flag now and then. */
+bool solver_should_stop(struct solver *s);
+
+double monotonic_seconds(void);
+
+#endif

@@ -1,0 +1,188 @@
+/* Solving on small positions: each expected answer is derived by hand in the
+ * comment above it, or is Popeye's printed answer for the same position. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "../src/board/fen.h"
+#include "../src/rules/rules.h"
+#include "../src/solve/battle.h"
+#include "../src/solve/help.h"
+#include "../src/report/battle_text.h"
+
+static struct tt table;
+
+static int setup(void **state)
+{
+    (void)state;
+    return tt_init(&table, 16) ? 0 : -1;
+}
+
+static int teardown(void **state)
+{
+    (void)state;
+    tt_free(&table);
+    return 0;
+}
+
+static struct options plain_options(void)
+{
+    struct options o;
+    memset(&o, 0, sizeof o);
+    o.threat = -1;
+    o.max_flights = -1;
+    return o;
+}
+
+/* Solves fen (side to move from the FEN) and returns the result. */
+static void solve_fen(const char *fen, enum play play, enum goal goal, int moves, bool half,
+                      const struct options *o, struct result *r)
+{
+    static struct position p;
+    struct fen_error err;
+    position_init(&p, &rules_orthodox, 0);
+    assert_true(fen_parse(&p, fen, &err));
+    struct stipulation st = {.play = play, .goal = goal, .moves = moves, .half = half};
+    struct solver s;
+    tt_clear(&table);
+    solver_init(&s, &p, &st, o, &table);
+    result_init(r);
+    if (play == PLAY_HELP)
+        help_write(&s, moves * 2 + (half ? 1 : 0), r);
+    else
+        battle_write(&s, moves, r);
+    solver_free(&s);
+}
+
+static bool has(const struct strlist *l, const char *s)
+{
+    for (int i = 0; i < l->count; i++)
+        if (strcmp(l->items[i], s) == 0)
+            return true;
+    return false;
+}
+
+/* #1. White Ka6 Se8 Pa7, Black Ka8.  1.Se8-c7 checks a8; a7 is White's pawn,
+ * protected by Ka6; b7 and b8 are covered by Ka6 and the pawn.  No other
+ * White move checks.  One key: e8c7 (Popeye's battle_play test "#1" agrees). */
+static void direct_mate_in_one(void **state)
+{
+    (void)state;
+    struct options o = plain_options();
+    struct result r;
+    solve_fen("k3N3/P7/K7/8/8/8/8/8 w - -", PLAY_DIRECT, GOAL_MATE, 1, false, &o, &r);
+    assert_int_equal(r.keys.count, 1);
+    assert_true(has(&r.keys, "e8c7"));
+    result_free(&r);
+}
+
+/* #2 (Popeye's corpus problem 1, G. Schopfer): White Ke1 Qa7 Rh1, Black Kc1.
+ * Popeye: the only key is 1.Qa7-f2 threatening 2.0-0#. */
+static void direct_mate_in_two(void **state)
+{
+    (void)state;
+    struct options o = plain_options();
+    o.variation = true;
+    struct result r;
+    solve_fen("8/Q7/8/8/8/8/8/2k1K2R w K -", PLAY_DIRECT, GOAL_MATE, 2, false, &o, &r);
+    assert_int_equal(r.keys.count, 1);
+    assert_true(has(&r.keys, "a7f2"));
+    assert_non_null(strstr(r.text.data, "1.Qa7-f2 ! threat:"));
+    assert_non_null(strstr(r.text.data, "2.0-0 #"));
+    result_free(&r);
+}
+
+/* =1. White Kc7 Rb1, Black Ka8.  The king's only free square is a7 (b7, b8
+ * are next to Kc7).  Rb1-b7 covers a7, is protected by Kc7 and gives no
+ * check: stalemate.  No other move covers a7 without checking: Kb6 blocks
+ * the b-file so b8 opens; Ra1 checks.  One key: b1b7. */
+static void direct_stalemate_in_one(void **state)
+{
+    (void)state;
+    struct options o = plain_options();
+    struct result r;
+    solve_fen("k7/2K5/8/8/8/8/8/1R6 w - -", PLAY_DIRECT, GOAL_STALEMATE, 1, false, &o, &r);
+    assert_int_equal(r.keys.count, 1);
+    assert_true(has(&r.keys, "b1b7"));
+    result_free(&r);
+}
+
+/* h#1. White Kc1 Rd1, Black Kh8 Pa7 Pf7 Pg7 Ph7, Black first.  2.Rd1-d8 is
+ * White's only check.  It mates after a7-a6, a7-a5, f7-f6, f7-f5 (g8 is on
+ * the rook's rank, g7 and h7 are blocked) and after Kh8-g8 (f8 and h8 are
+ * both on the rank, f7 g7 h7 are Black's own pawns).  After g7-g6/g5 or
+ * h7-h6/h5 the king escapes to the square the pawn left.  Five solutions. */
+static void helpmate_in_one(void **state)
+{
+    (void)state;
+    struct options o = plain_options();
+    struct result r;
+    solve_fen("7k/p4ppp/8/8/8/8/8/2KR4 b - -", PLAY_HELP, GOAL_MATE, 1, false, &o, &r);
+    assert_int_equal(r.solutions.count, 5);
+    assert_true(has(&r.solutions, "h8g8 d1d8"));
+    assert_true(has(&r.solutions, "a7a6 d1d8"));
+    assert_true(has(&r.solutions, "a7a5 d1d8"));
+    assert_true(has(&r.solutions, "f7f6 d1d8"));
+    assert_true(has(&r.solutions, "f7f5 d1d8"));
+    assert_non_null(strstr(r.text.data, "  1.a7-a6 Rd1-d8 #"));
+    result_free(&r);
+}
+
+/* h#0.5: the same position with White first: 1.Rd1-d8# is the only mate. */
+static void helpmate_half_move(void **state)
+{
+    (void)state;
+    struct options o = plain_options();
+    struct result r;
+    solve_fen("7k/p4ppp/8/8/8/8/8/2KR4 w - -", PLAY_HELP, GOAL_MATE, 0, true, &o, &r);
+    assert_int_equal(r.solutions.count, 1);
+    assert_true(has(&r.solutions, "d1d8"));
+    assert_non_null(strstr(r.text.data, "  1...Rd1-d8 #"));
+    result_free(&r);
+}
+
+/* s#1 (Popeye's battle_play test "s#1"): White Ka1 Rh3, Black Ka3 Pa2 Pb3.
+ * 1.Rh3-h4 takes a4 and b4 from the king (b2 touches Ka1), so Black must
+ * play b3-b2, which mates: b1 is covered by a2, a2 and b2 are protected by
+ * Ka3.  Popeye's only key: h3h4. */
+static void selfmate_in_one(void **state)
+{
+    (void)state;
+    struct options o = plain_options();
+    o.variation = true;
+    struct result r;
+    solve_fen("8/8/8/8/8/kp5R/p7/K7 w - -", PLAY_SELF, GOAL_MATE, 1, false, &o, &r);
+    assert_int_equal(r.keys.count, 1);
+    assert_true(has(&r.keys, "h3h4"));
+    assert_non_null(strstr(r.text.data, "1...b3-b2 #"));
+    result_free(&r);
+}
+
+/* #=2 (Popeye's battle_play test "#=2 with short solution"): White Ka3 Rc3,
+ * Black Ka1.  Popeye: keys 1.Rc3-c1 #= and 1.Rc3-b3 #= (mate and stalemate
+ * in one), both short. */
+static void mate_or_stalemate(void **state)
+{
+    (void)state;
+    struct options o = plain_options();
+    struct result r;
+    solve_fen("8/8/8/8/8/K1R5/8/k7 w - -", PLAY_DIRECT, GOAL_MATE_OR_STALEMATE, 2, false, &o, &r);
+    assert_true(has(&r.keys, "c3c1"));
+    assert_true(has(&r.keys, "c3b3"));
+    assert_non_null(strstr(r.text.data, "1.Rc3-c1 #= !"));
+    result_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(direct_mate_in_one),  cmocka_unit_test(direct_mate_in_two),
+        cmocka_unit_test(direct_stalemate_in_one), cmocka_unit_test(helpmate_in_one),
+        cmocka_unit_test(helpmate_half_move),  cmocka_unit_test(selfmate_in_one),
+        cmocka_unit_test(mate_or_stalemate),
+    };
+    return cmocka_run_group_tests_name("solve", tests, setup, teardown);
+}
