@@ -43,7 +43,7 @@ void job_add(struct job_set *js, const struct problem *pr, int twin, const struc
     struct result r;
     result_init(&r);
     struct solve_limits limits = {0};
-    tt_clear(&js->tt);
+    /* no clearing between problems: keys hold the whole state and the mode */
     solve_twin(pr, v, p, &js->tt, &limits, &r);
     text_put(&out, r.text.data);
     text_put(&out, "\n");

@@ -2,6 +2,8 @@
  * the transposition table.  Prints nothing: report/ builds the tree. */
 #include "battle.h"
 
+#include <string.h>
+
 #include "../rules/rules.h"
 
 static inline uint64_t key_of(const struct solver *s) { return s->pos->st.hash ^ s->mode_key; }
@@ -19,11 +21,30 @@ static int probe(struct solver *s, int n)
     return -1;
 }
 
-static bool store(struct solver *s, int n, bool win)
+/* Puts the remembered winning or refuting move first. */
+static void order_by_hint(struct solver *s, struct turn_list *l)
+{
+    struct tt_entry *e = tt_find(s->tt, key_of(s));
+    if (!e || !e->hint_from)
+        return;
+    for (int i = 1; i < l->count; i++)
+        if (l->turns[i].from == e->hint_from && l->turns[i].to == e->hint_to) {
+            struct turn t = l->turns[i];
+            memmove(&l->turns[1], &l->turns[0], sizeof t * (size_t)i);
+            l->turns[0] = t;
+            return;
+        }
+}
+
+static bool store(struct solver *s, int n, bool win, const struct turn *hint)
 {
     if (s->stopped)
         return win; /* an interrupted search proves nothing */
     struct tt_entry *e = tt_slot(s->tt, key_of(s));
+    if (hint) {
+        e->hint_from = hint->from;
+        e->hint_to = hint->to;
+    }
     if (win && (e->win_at == TT_NONE || n < e->win_at))
         e->win_at = (uint8_t)n;
     if (!win && n > e->fail_at)
@@ -62,14 +83,15 @@ static bool guards_pass(struct solver *s, int m)
 
 bool defence_loses(struct solver *s, int n)
 {
-    if (s->play == PLAY_DIRECT && !guards_pass(s, n))
-        return false;
     int known = probe(s, n);
     if (known >= 0)
         return known;
+    if (s->play == PLAY_DIRECT && !guards_pass(s, n))
+        return store(s, n, false, NULL);
     struct turn_list *l = solver_generate(s);
     if (l->count == 0)
-        return store(s, n, false);
+        return store(s, n, false, NULL);
+    order_by_hint(s, l);
     for (int i = 0; i < l->count; i++) {
         struct undo u;
         solver_make(s, &l->turns[i], &u);
@@ -80,9 +102,9 @@ bool defence_loses(struct solver *s, int n)
             lost = attack_wins(s, n);
         solver_unmake(s, &u);
         if (!lost || solver_should_stop(s))
-            return store(s, n, false);
+            return store(s, n, false, &l->turns[i]);
     }
-    return store(s, n, true);
+    return store(s, n, true, NULL);
 }
 
 bool attack_move_wins(struct solver *s, int n)
@@ -96,6 +118,26 @@ bool attack_move_wins(struct solver *s, int n)
     return n > 1 && defence_loses(s, n - 1);
 }
 
+/* Exactly one length: is there a move winning within n? */
+static bool attack_wins_within(struct solver *s, int n)
+{
+    struct turn_list *l = solver_generate(s);
+    order_by_hint(s, l);
+    for (int i = 0; i < l->count; i++) {
+        struct undo u;
+        solver_make(s, &l->turns[i], &u);
+        bool win = attack_move_wins(s, n);
+        solver_unmake(s, &u);
+        if (win)
+            return store(s, n, true, &l->turns[i]);
+        if (solver_should_stop(s))
+            return false;
+    }
+    return store(s, n, false, NULL);
+}
+
+/* Shortest lengths first, as Popeye does: short wins are found cheaply and
+ * every failed length leaves a bound that prunes the next one. */
 bool attack_wins(struct solver *s, int n)
 {
     if (n <= 0)
@@ -103,18 +145,14 @@ bool attack_wins(struct solver *s, int n)
     int known = probe(s, n);
     if (known >= 0)
         return known;
-    struct turn_list *l = solver_generate(s);
-    for (int i = 0; i < l->count; i++) {
-        struct undo u;
-        solver_make(s, &l->turns[i], &u);
-        bool win = attack_move_wins(s, n);
-        solver_unmake(s, &u);
-        if (win)
-            return store(s, n, true);
-        if (solver_should_stop(s))
+    struct tt_entry *e = tt_find(s->tt, key_of(s));
+    int start = e ? e->fail_at + 1 : 1;
+    for (int k = start; k <= n; k++)
+        if (attack_wins_within(s, k))
+            return true;
+        else if (s->stopped)
             return false;
-    }
-    return store(s, n, false);
+    return false;
 }
 
 int attack_shortest(struct solver *s, int n)

@@ -4,13 +4,24 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+
+#define HUGE_PAGE ((size_t)2 << 20)
 
 bool tt_init(struct tt *t, size_t megabytes)
 {
     size_t bytes = megabytes << 20, buckets = 1;
     while (buckets * 2 * TT_BUCKET * sizeof(struct tt_entry) <= bytes)
         buckets *= 2;
-    t->entries = calloc(buckets * TT_BUCKET, sizeof(struct tt_entry));
+    size_t size = buckets * TT_BUCKET * sizeof(struct tt_entry);
+    /* huge pages: a table written at random otherwise costs a page fault per write */
+    t->entries = size >= HUGE_PAGE ? aligned_alloc(HUGE_PAGE, size) : NULL;
+    if (t->entries) {
+        madvise(t->entries, size, MADV_HUGEPAGE);
+        memset(t->entries, 0, size);
+    } else {
+        t->entries = calloc(buckets * TT_BUCKET, sizeof(struct tt_entry));
+    }
     t->bucket_count = t->entries ? buckets : 0;
     t->used = 0;
     return t->entries != NULL;
@@ -69,6 +80,7 @@ struct tt_entry *tt_slot(struct tt *t, uint64_t key)
     victim->win_at = TT_NONE;
     victim->fail_at = 0;
     victim->help_fail = 0;
+    victim->hint_from = victim->hint_to = 0;
     return victim;
 }
 

@@ -11,7 +11,7 @@ struct tt_entry {
     uint64_t key;
     uint8_t win_at;     /* battle: smallest n known to win (TT_NONE if none) */
     uint8_t fail_at;    /* battle: largest n known to fail (0 if none) */
-    uint16_t spare;
+    uint8_t hint_from, hint_to; /* battle: the move that won or refuted here */
     uint32_t help_fail; /* help: bit k set = no solution in exactly k plies */
 };
 
