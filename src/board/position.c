@@ -101,6 +101,23 @@ void position_default_castling(struct position *p)
     p->st.hash = p->st.placement ^ state_key(p);
 }
 
+void position_exclude_castling(struct position *p, enum castling_right a, enum castling_right b)
+{
+    p->castle_exclusive[a] |= (uint8_t)(1u << b);
+    p->castle_exclusive[b] |= (uint8_t)(1u << a);
+    p->rules_key ^= zobrist_mix(0xc3a5c85c97cb3127ull * (uint64_t)(a * CASTLING_RIGHTS + b + 1));
+    position_rehash(p);
+}
+
+static void cancel_exclusive_rights(struct position *p, const struct turn *t, unit_t king)
+{
+    int base = unit_colour(king) == WHITE ? WHITE_SHORT : BLACK_SHORT;
+    int used = base + (t->from2 > t->from ? 0 : 1);
+    for (int r = 0; r < CASTLING_RIGHTS; r++)
+        if (p->castle_exclusive[used] >> r & 1)
+            p->st.castle_rook[r] = SQ_NONE;
+}
+
 static inline void journal_set(struct position *p, struct undo *u, int sq, unit_t v)
 {
     u->sq[u->changed] = (square_t)sq;
@@ -149,6 +166,9 @@ void position_make(struct position *p, const struct turn *t, struct undo *u)
         journal_set(p, u, t->capture_sq, UNIT_EMPTY);
     }
     drop_rights_of_mover(s, t, m);
+    if ((t->flags & TURN_CASTLE) && p->castle_exclusive[0] | p->castle_exclusive[1] | p->castle_exclusive[2] |
+                                        p->castle_exclusive[3])
+        cancel_exclusive_rights(p, t, m);
     if (t->to != t->from) {
         journal_set(p, u, t->from, UNIT_EMPTY);
         if (t->to != SQ_OFF)

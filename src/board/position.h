@@ -33,7 +33,9 @@ struct position {
     const struct geometry *geo;
     const struct rules *rules;
     unsigned switches;        /* rule-set switches, bit i = rules->switch_names[i] */
-    uint64_t rules_key;       /* hashes rule set and switches into every state hash */
+    uint64_t rules_key;       /* hashes rule set, switches and the fixed rules below into every state hash */
+    uint8_t castle_exclusive[CASTLING_RIGHTS]; /* rights a castling with right r cancels (Popeye's
+                                                  CastlingMutuallyExclusive); bit i = right i */
     struct position_state st;
     unit_t board[MAX_SQUARES];
 };
@@ -51,6 +53,8 @@ void position_put(struct position *p, int sq, unit_t u);  /* keeps masks and has
 void position_rehash(struct position *p);                /* recompute hashes from scratch */
 /* Grant castling rights where king and rook stand on their original squares. */
 void position_default_castling(struct position *p);
+/* Castling with right a cancels right b and vice versa. */
+void position_exclude_castling(struct position *p, enum castling_right a, enum castling_right b);
 int castling_king_home(const struct position *p, enum colour c);
 int castling_rook_home(const struct position *p, enum castling_right r);
 

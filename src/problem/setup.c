@@ -111,6 +111,25 @@ static void no_castling(const struct options *o, struct position *p)
     }
 }
 
+static int right_of_rook_square(const struct position *p, int sq)
+{
+    for (int r = 0; r < CASTLING_RIGHTS; r++)
+        if (castling_rook_home(p, (enum castling_right)r) == sq)
+            return r;
+    return -1;
+}
+
+/* CastlingMutuallyExclusive a1h8: castling with one of the two rooks cancels the other's right. */
+static void mutually_exclusive_castling(const struct options *o, struct position *p)
+{
+    for (int i = 0; i < o->mutually_exclusive_count; i++) {
+        int a = right_of_rook_square(p, square_of(p, o->mutually_exclusive[i][0]));
+        int b = right_of_rook_square(p, square_of(p, o->mutually_exclusive[i][1]));
+        if (a >= 0 && b >= 0 && (a < BLACK_SHORT) != (b < BLACK_SHORT))
+            position_exclude_castling(p, (enum castling_right)a, (enum castling_right)b);
+    }
+}
+
 #define EP_AT o->en_passant_line, o->en_passant_column
 #define KO_AT o->last_step_line, o->last_step_column
 
@@ -172,6 +191,7 @@ bool problem_position(const struct problem *pr, const struct twin_view *v, struc
         return false;
     position_default_castling(p);
     no_castling(&pr->options, p);
+    mutually_exclusive_castling(&pr->options, p);
     if (!en_passant(v, &pr->options, p, err) || !last_neutral_step(v, &pr->options, p, err))
         return false;
     position_rehash(p);

@@ -137,7 +137,7 @@ static void write_after_attack(struct text *out, struct solver *s, int depth, in
     bool check = solver_in_check(s);
     if (s->play == PLAY_DIRECT)
         n = n - 1;
-    if (!check && !last_self_move && n >= 1) {
+    if (!check && !last_self_move && n >= 1 && !s->opt->no_threat) {
         t = find_threats(s, n, threats);
         text_put(out, t ? " threat:" : " zugzwang.");
         if (t) {
@@ -154,7 +154,7 @@ static void write_after_attack(struct text *out, struct solver *s, int depth, in
         struct undo u;
         solver_make(s, d, &u);
         int v = defence_value(s, n);
-        bool show = v >= 0;
+        bool show = v > 0 || (v == 0 && n <= 1);
         if (show && t > 0)
             show = v > t || (v == t && threat_defeated(s, threats, t));
         if (show && s->opt->no_short_variations && t == 0 && v >= 0 && v < n)
@@ -219,27 +219,28 @@ static int collect_refutations(struct solver *s, int n, int limit, struct strlis
     return count;
 }
 
+/* Set play: the play after a pass.  Self play is written at the shortest
+ * length in which every defence loses (as a key's play is); when no length
+ * works, s#1 set play is not shown and longer set play is shown partially. */
 static void write_set_play(struct text *out, struct solver *s, int n)
 {
     struct undo u;
     solver_make_null(s, &u);
     int m = s->play == PLAY_DIRECT ? n - 1 : n;
+    if (s->play == PLAY_SELF) {
+        int k = 1;
+        while (k <= n && !defence_loses(s, k))
+            k++;
+        m = k <= n ? k : n == 1 ? 0 : n;
+    }
     struct turn_list *l = solver_generate(s);
     struct turn_list defences = *l;
-    bool complete = true;
-    if (s->play == PLAY_SELF)
-        for (int i = 0; i < defences.count && complete; i++) {
-            struct undo v;
-            solver_make(s, &defences.turns[i], &v);
-            complete = defence_value(s, m) >= 0;
-            solver_unmake(s, &v);
-        }
-    for (int i = 0; complete && m >= 1 && i < defences.count; i++) {
+    for (int i = 0; m >= 1 && i < defences.count; i++) {
         struct undo v;
         solver_make(s, &defences.turns[i], &v);
         int val = defence_value(s, m);
         solver_unmake(s, &v);
-        if (val < 0)
+        if (val < 0 || (val == 0 && m > 1))
             continue;
         write_move_line(out, s, 1, &defences.turns[i]);
         solver_make(s, &defences.turns[i], &v);
@@ -291,8 +292,15 @@ void battle_write(struct solver *s, int n, struct result *r)
         solver_make(s, m, &u);
         bool goal = write_effect(out, s, s->play == PLAY_DIRECT);
         text_put(out, win ? " !" : " ?");
-        if (!goal && o->variation)
-            write_after_attack(out, s, 0, n);
+        if (!goal && o->variation) {
+            int k = n;
+            for (int m = 1; win && m < n; m++)
+                if (attack_move_wins(s, m)) {
+                    k = m;
+                    break;
+                }
+            write_after_attack(out, s, 0, k);
+        }
         solver_unmake(s, &u);
         if (win) {
             strlist_add(&r->keys, canon);

@@ -52,6 +52,25 @@ static void board(struct text *out, const struct position *p)
     border(out, g);
 }
 
+/* Popeye's line for CastlingMutuallyExclusive, in its order of pairs. */
+static void write_exclusive_castling(struct text *out, const struct position *p)
+{
+    static const int pairs[4][2] = {{WHITE_LONG, BLACK_LONG}, {WHITE_LONG, BLACK_SHORT},
+                                    {WHITE_SHORT, BLACK_LONG}, {WHITE_SHORT, BLACK_SHORT}};
+    bool any = false;
+    for (int i = 0; i < 4; i++) {
+        if (!(p->castle_exclusive[pairs[i][0]] >> pairs[i][1] & 1))
+            continue;
+        char a[4], b[4];
+        square_name(p->geo, castling_rook_home(p, (enum castling_right)pairs[i][0]), a);
+        square_name(p->geo, castling_rook_home(p, (enum castling_right)pairs[i][1]), b);
+        text_printf(out, "%s %s%s", any ? "" : "CastlingMutuallyExclusive", a, b);
+        any = true;
+    }
+    if (any)
+        text_put(out, "\n");
+}
+
 void diagram_write_header(struct text *out, const struct problem *pr, const struct position *p,
                           const struct twin_view *v)
 {
@@ -85,6 +104,7 @@ void diagram_write_header(struct text *out, const struct problem *pr, const stru
         snprintf(counts, sizeof counts, "%d + %d", count[WHITE], count[BLACK]);
     int width = p->geo->files * 4 + 4 - len - 1;
     text_printf(out, "%s%*s\n", stip, width, counts);
+    write_exclusive_castling(out, p);
     if (p->rules != &rules_orthodox) {
         char cond[96];
         int n = snprintf(cond, sizeof cond, "%s", p->rules->name);

@@ -38,8 +38,10 @@ void job_add(struct job_set *js, const struct problem *pr, int twin, const struc
     shown.stipulation = solve_effective_stipulation(pr, v);
     if (twin == 0)
         diagram_write_header(&out, pr, p, &shown);
+    if (twin == 0 && pr->zero_position)
+        text_put(&out, "\nzeroposition\n\n");
     if (pr->twin_count > 0)
-        text_printf(&out, "\n%c) %s\n", v->label, v->change);
+        text_printf(&out, "\n%s%s) %s\n", v->continued ? "+" : "", v->label_text, v->change);
     struct result r;
     result_init(&r);
     struct solve_limits limits = {0};

@@ -107,7 +107,7 @@ void help_write(struct solver *s, int plies, struct result *r)
 {
     bool white_first = plies % 2 == 1;
     bool partial = false;
-    if (s->opt->set_play && plies > 1) {
+    if (s->opt->set_play && plies > 2) {
         struct undo u;
         position_make_null(s->pos, &u);
         partial |= help_phase(s, r, plies % 2 == 0 ? 1 : 2, plies - 1, !white_first);

@@ -32,7 +32,9 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
     pos.st.side = (uint8_t)((help && !st.half) ? BLACK : WHITE);
     position_rehash(&pos);
     if (rules_opponent_in_check(&pos)) {
-        text_put(&r->text, "\nthe side to play can capture the king");
+        /* Popeye says so in battle play and stays silent in help play */
+        if (!help)
+            text_put(&r->text, "\nthe side to play can capture the king");
         r->illegal = true;
         return;
     }
