@@ -7,6 +7,7 @@
 #include "../board/notation.h"
 #include "../rules/rules.h"
 #include "../solve/battle.h"
+#include "popeye_order.h"
 
 static const char *goal_mark(enum goal g)
 {
@@ -262,6 +263,8 @@ void battle_write(struct solver *s, int n, struct result *r)
         write_set_play(out, s, n);
     struct turn_list *l = solver_generate(s);
     struct turn_list first = *l;
+    if (o->move_numbers)
+        popeye_order_sort(s->pos, &first);
     for (int i = 0; i < first.count && !s->stopped; i++) {
         const struct turn *m = &first.turns[i];
         char canon[NOTATION_MAX];

@@ -1,0 +1,68 @@
+/* Popeye's order of first moves, read off its MoveNumbers output: units from
+ * a1 rank by rank; a king's castlings first; lines SW SE NE NW S W N E with
+ * the farthest square first; knights in its leap order; pawns double step,
+ * single step, then captures; promotions Q S R B. */
+#include "popeye_order.h"
+
+#include <stdlib.h>
+
+static const int line_order[3][3] = {
+    /* [dr+1][df+1] */
+    {0, 4, 1}, /* SW S SE */
+    {5, -1, 7}, /* W . E */
+    {3, 6, 2}, /* NW N NE */
+};
+
+static int knight_index(int df, int dr)
+{
+    static const int leaps[8][2] = {{-2, -1}, {-1, -2}, {1, -2}, {2, -1}, {2, 1}, {1, 2}, {-1, 2}, {-2, 1}};
+    for (int i = 0; i < 8; i++)
+        if (leaps[i][0] == df && leaps[i][1] == dr)
+            return i;
+    return 8;
+}
+
+static int promo_index(int k)
+{
+    return k == QUEEN ? 0 : k == KNIGHT ? 1 : k == ROOK ? 2 : k == BISHOP ? 3 : 4;
+}
+
+static int sign(int x) { return (x > 0) - (x < 0); }
+
+static long order_key(const struct position *p, const struct turn *t)
+{
+    const struct geometry *g = p->geo;
+    int f0 = g->file_of[t->from], r0 = g->rank_of[t->from];
+    long base = ((long)r0 * 16 + f0) * 4096;
+    if (t->flags & TURN_CASTLE)
+        return base + (t->from2 < t->from ? 0 : 1);
+    if (t->to == SQ_OFF || t->to == t->from)
+        return base + 4000;
+    int df = g->file_of[t->to] - f0, dr = g->rank_of[t->to] - r0;
+    int dist = abs(df) > abs(dr) ? abs(df) : abs(dr);
+    switch (unit_kind(p->board[t->from])) {
+    case KNIGHT: return base + 16 + knight_index(df, dr);
+    case PAWN: {
+        int kind = df == 0 ? (dist == 2 ? 0 : 1) : (df > 0 ? 2 : 3);
+        return base + 16 + kind * 8 + promo_index(t->promo);
+    }
+    default: {
+        int line = line_order[sign(dr) + 1][sign(df) + 1];
+        return base + 16 + line * 32 + (31 - dist);
+    }
+    }
+}
+
+static const struct position *sort_position;
+
+static int compare(const void *a, const void *b)
+{
+    long ka = order_key(sort_position, a), kb = order_key(sort_position, b);
+    return (ka > kb) - (ka < kb);
+}
+
+void popeye_order_sort(const struct position *p, struct turn_list *l)
+{
+    sort_position = p; /* qsort has no context argument in C11 */
+    qsort(l->turns, (size_t)l->count, sizeof l->turns[0], compare);
+}
