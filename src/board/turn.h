@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "geometry.h"
+#include "unit.h"
 
 enum turn_flag {
     TURN_CAPTURE = 1 << 0,       /* primary move removes the unit on capture_sq */
@@ -37,6 +38,9 @@ static inline bool turn_equal(const struct turn *a, const struct turn *b)
     return memcmp(a, b, sizeof *a) == 0;
 }
 
+/* RULES 1: a pawn promotes to one of these, in this order. */
+static const enum kind promotion_kinds[4] = {QUEEN, ROOK, BISHOP, KNIGHT};
+
 #define TURN_LIST_MAX 8192 /* Stones & Relays: piece moves times stone steps */
 
 struct turn_list {
@@ -49,6 +53,30 @@ static inline struct turn *turn_list_push(struct turn_list *l)
     struct turn *t = &l->turns[l->count++];
     memset(t, 0, sizeof *t);
     return t;
+}
+
+/* A plain move or capture on the target square. */
+static inline struct turn *turn_list_add_move(struct turn_list *l, int from, int to, bool capture)
+{
+    struct turn *t = turn_list_push(l);
+    t->from = (square_t)from;
+    t->to = (square_t)to;
+    if (capture) {
+        t->flags = TURN_CAPTURE;
+        t->capture_sq = (square_t)to;
+    }
+    return t;
+}
+
+/* A pawn move: one turn, or one per promotion kind when it reaches `last`. */
+static inline void turn_list_add_pawn_move(struct turn_list *l, int from, int to, bool capture, bool last)
+{
+    if (!last) {
+        turn_list_add_move(l, from, to, capture);
+        return;
+    }
+    for (int i = 0; i < 4; i++)
+        turn_list_add_move(l, from, to, capture)->promo = (uint8_t)promotion_kinds[i];
 }
 
 #endif

@@ -60,6 +60,19 @@ static int defence_value(struct solver *s, int n)
 }
 
 static void write_after_attack(struct text *out, struct solver *s, int depth, int n);
+static void write_continuations(struct text *out, struct solver *s, int depth, int m);
+
+/* A defence at depth and, unless it reaches the goal itself, the attacker's
+ * shortest answers (length m). */
+static void write_variation(struct text *out, struct solver *s, int depth, const struct turn *d, int m)
+{
+    struct undo u;
+    write_move_line(out, s, depth, d);
+    solver_make(s, d, &u);
+    if (!write_effect(out, s, s->play == PLAY_SELF))
+        write_continuations(out, s, depth + 1, m);
+    solver_unmake(s, &u);
+}
 
 /* Every attacker move that wins in exactly the shortest length m. */
 static void write_continuations(struct text *out, struct solver *s, int depth, int m)
@@ -163,12 +176,7 @@ static void write_after_attack(struct text *out, struct solver *s, int depth, in
         solver_unmake(s, &u);
         if (!show)
             continue;
-        write_move_line(out, s, depth + 1, d);
-        solver_make(s, d, &u);
-        bool goal = write_effect(out, s, s->play == PLAY_SELF);
-        if (!goal)
-            write_continuations(out, s, depth + 2, v);
-        solver_unmake(s, &u);
+        write_variation(out, s, depth + 1, d, v);
     }
 }
 
@@ -243,12 +251,7 @@ static void write_set_play(struct text *out, struct solver *s, int n)
         solver_unmake(s, &v);
         if (val < 0 || (val == 0 && m > 1))
             continue;
-        write_move_line(out, s, 1, &defences.turns[i]);
-        solver_make(s, &defences.turns[i], &v);
-        bool goal = write_effect(out, s, s->play == PLAY_SELF);
-        if (!goal)
-            write_continuations(out, s, 2, val);
-        solver_unmake(s, &v);
+        write_variation(out, s, 1, &defences.turns[i], val);
     }
     solver_unmake(s, &u);
     text_put(out, "\n");
@@ -269,15 +272,8 @@ void battle_write(struct solver *s, int n, struct result *r)
         const struct turn *m = &first.turns[i];
         char canon[NOTATION_MAX];
         turn_canonical(s->pos, m, canon);
-        if (o->move_numbers) {
-            char move[NOTATION_MAX];
-            turn_text(s->pos, m, move);
-            struct undo u;
-            solver_make(s, m, &u);
-            bool check = solver_in_check(s);
-            solver_unmake(s, &u);
-            text_printf(out, "\n%3d  (%s%s )", i + 1, move, check ? " +" : "");
-        }
+        if (o->move_numbers)
+            popeye_write_move_number(out, s->pos, i + 1, m);
         struct undo u;
         struct strlist refutations = {0};
         solver_make(s, m, &u);

@@ -19,7 +19,6 @@ enum dynamo_switch {
 /* The kind of line a push or pull runs along: it decides who else could make it. */
 enum line { LINE_ORTHO, LINE_DIAG, LINE_LEAP };
 
-static const enum kind promotion_kinds[4] = {QUEEN, ROOK, BISHOP, KNIGHT};
 
 /* danger[] bits: a change on the square can make a push or pull of the king along
  * line i (bit i, lines as in gen.line_dir), by a knight, or the king itself moves. */
@@ -741,32 +740,11 @@ static void generate(struct position *p, struct turn_list *out) { run_on(p, out,
 
 static bool has_legal_turn(struct position *p) { return run_on(p, NULL, NULL, true) > 0; }
 
-static uint64_t perft_from(struct position *p, int depth, struct turn_list *lists)
+/* Perft's last ply: counted, never listed (the scratch list is workspace). */
+static int count_legal(struct position *p)
 {
-    if (depth == 1)
-        return (uint64_t)run_on(p, NULL, &lists[0], false);
-    generate(p, &lists[0]);
-    uint64_t total = 0;
-    struct undo u;
-    for (int i = 0; i < lists[0].count; i++) {
-        position_make(p, &lists[0].turns[i], &u);
-        total += perft_from(p, depth - 1, lists + 1);
-        position_unmake(p, &u);
-    }
-    return total;
-}
-
-/* Perft counting the last ply without writing its turns. */
-static uint64_t perft(struct position *p, int depth)
-{
-    if (depth <= 0)
-        return 1;
-    struct turn_list *lists = malloc(sizeof *lists * (size_t)depth);
-    if (!lists)
-        abort();
-    uint64_t n = perft_from(p, depth, lists);
-    free(lists);
-    return n;
+    struct turn_list scratch;
+    return run_on(p, NULL, &scratch, false);
 }
 
 static const char *const switch_names[] = {"OwnerPromotes", "NoDynamoEscape", "EnPassant", NULL};
@@ -781,5 +759,5 @@ const struct rules rules_dynamo = {
     .generate = generate,
     .has_legal_turn = has_legal_turn,
     .attacked = dynamo_attacked,
-    .perft = perft,
+    .count_legal = count_legal,
 };

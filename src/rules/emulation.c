@@ -13,7 +13,6 @@
 #define POWER_DIAGONAL (POWER(QUEEN) | POWER(BISHOP))
 #define POWER_STEP (POWER(KING) | POWER(QUEEN))
 
-static const enum kind promotion_kinds[4] = {QUEEN, ROOK, BISHOP, KNIGHT};
 
 static inline int forward_of(const struct geometry *g, enum colour c)
 {
@@ -301,32 +300,7 @@ static void emulation_generate(struct position *p, struct turn_list *out) { all_
 /* RULES 5.6: a side without a legal turn loses; judging that is the solver's. */
 static bool emulation_has_legal_turn(struct position *p) { return all_turns(p, NULL, true) > 0; }
 
-static uint64_t perft_from(struct position *p, int depth, struct turn_list *lists)
-{
-    if (depth == 1)
-        return (uint64_t)all_turns(p, NULL, false);
-    all_turns(p, &lists[0], false);
-    uint64_t total = 0;
-    struct undo u;
-    for (int i = 0; i < lists[0].count; i++) {
-        position_make(p, &lists[0].turns[i], &u);
-        total += perft_from(p, depth - 1, lists + 1);
-        position_unmake(p, &u);
-    }
-    return total;
-}
-
-static uint64_t emulation_perft(struct position *p, int depth)
-{
-    if (depth <= 0)
-        return 1;
-    struct turn_list *lists = malloc(sizeof *lists * (size_t)depth);
-    if (!lists)
-        abort();
-    uint64_t n = perft_from(p, depth, lists);
-    free(lists);
-    return n;
-}
+static int emulation_count_legal(struct position *p) { return all_turns(p, NULL, false); }
 
 const struct rules rules_emulation = {
     .name = "Emulation",
@@ -338,5 +312,5 @@ const struct rules rules_emulation = {
     .generate = emulation_generate,
     .has_legal_turn = emulation_has_legal_turn,
     .attacked = emulation_attacked,
-    .perft = emulation_perft,
+    .count_legal = emulation_count_legal,
 };

@@ -8,7 +8,6 @@
 
 #define SWITCH_PAWN_FIRST_RANK 1u /* bit 0: "PawnFirstRank" */
 
-static const enum kind promotion_kinds[4] = {QUEEN, ROOK, BISHOP, KNIGHT};
 
 /* Everything the generator needs about the side to move, computed once per call. */
 struct relay_ctx {
@@ -82,30 +81,7 @@ static inline bool relay_kind(unit_t u) { return unit_kind(u) >= QUEEN && unit_k
  * nothing (RULES 2.2) but block lines. */
 static inline bool attacked_without_relay(const struct position *p, int sq, enum colour by)
 {
-    const struct geometry *g = p->geo;
-    const unit_t *b = p->board;
-    int fwd = by == WHITE ? g->north : g->south;
-    unit_t pawn = unit_make(by, PAWN), king = unit_make(by, KING);
-    unit_t queen = unit_make(by, QUEEN), rook = unit_make(by, ROOK), bishop = unit_make(by, BISHOP);
-    if (b[sq - fwd - 1] == pawn || b[sq - fwd + 1] == pawn)
-        return true;
-    for (int i = 0; i < 8; i++)
-        if (b[sq + g->queen_dirs[i]] == king)
-            return true;
-    for (int i = 0; i < 4; i++) {
-        int d = g->rook_dirs[i], s = sq + d;
-        while (b[s] == UNIT_EMPTY)
-            s += d;
-        if (b[s] == rook || b[s] == queen)
-            return true;
-        d = g->bishop_dirs[i];
-        s = sq + d;
-        while (b[s] == UNIT_EMPTY)
-            s += d;
-        if (b[s] == bishop || b[s] == queen)
-            return true;
-    }
-    return false;
+    return orthodox_attacked_except_knights(p, sq, by);
 }
 
 /* RULES 2.5 and 2.3: a relayed leap of `by` lands on sq (relay squares known). */
@@ -227,28 +203,10 @@ static inline bool target_allowed(const struct relay_ctx *c, int from, int to)
            g->direction_between[c->king][to] == g->direction_between[c->king][from];
 }
 
-static inline void add_move(struct turn_list *out, int from, int to, bool capture)
-{
-    struct turn *t = turn_list_push(out);
-    t->from = (square_t)from;
-    t->to = (square_t)to;
-    if (capture) {
-        t->flags = TURN_CAPTURE;
-        t->capture_sq = (square_t)to;
-    }
-}
-
 /* RULES 2.5: promotion by ordinary pawn moves to Q R B S. */
 static void add_pawn_move(const struct relay_ctx *c, struct turn_list *out, int from, int to, bool capture)
 {
-    if (c->g->rank_of[to] != c->last) {
-        add_move(out, from, to, capture);
-        return;
-    }
-    for (int i = 0; i < 4; i++) {
-        add_move(out, from, to, capture);
-        out->turns[out->count - 1].promo = (uint8_t)promotion_kinds[i];
-    }
+    turn_list_add_pawn_move(out, from, to, capture, c->g->rank_of[to] == c->last);
 }
 
 /* RULES 2.1: the relayed leap of a queen, rook, bishop or pawn. */
@@ -263,7 +221,7 @@ static void relayed_leaps(const struct position *p, const struct relay_ctx *c, s
             continue;
         if (pawn && !pawn_leap_rank_ok(g, c->us, g->rank_of[to], c->pawn_first_ok)) /* RULES 2.3 */
             continue;
-        add_move(out, from, to, t != UNIT_EMPTY);
+        turn_list_add_move(out, from, to, t != UNIT_EMPTY);
     }
 }
 
@@ -277,7 +235,7 @@ static void pawn_moves(const struct position *p, const struct relay_ctx *c, stru
             add_pawn_move(c, out, from, to, false);
         /* RULES 2.4: double step from the second rank whatever the history, no e.p. */
         if (c->g->rank_of[from] == c->second && b[to + fwd] == UNIT_EMPTY && target_allowed(c, from, to + fwd))
-            add_move(out, from, to + fwd, false);
+            turn_list_add_move(out, from, to + fwd, false);
     }
     for (int i = -1; i <= 1; i += 2)
         if (capturable(b[to + i], c->them_hi) && target_allowed(c, from, to + i))
@@ -294,7 +252,7 @@ static void knight_moves(const struct position *p, const struct relay_ctx *c, st
     for (int i = 0; i < 8; i++) {
         int to = from + c->g->knight_leaps[i];
         if (p->board[to] == UNIT_EMPTY && target_allowed(c, from, to))
-            add_move(out, from, to, false);
+            turn_list_add_move(out, from, to, false);
     }
 }
 
@@ -310,9 +268,9 @@ static void slider_moves(const struct position *p, const struct relay_ctx *c, st
         int to = from + d;
         for (; p->board[to] == UNIT_EMPTY; to += d)
             if (!c->checkers || (c->evasions & SET_BIT(geo_bit(g, to))))
-                add_move(out, from, to, false);
+                turn_list_add_move(out, from, to, false);
         if (capturable(p->board[to], c->them_hi) && (!c->checkers || (c->evasions & SET_BIT(geo_bit(g, to)))))
-            add_move(out, from, to, true);
+            turn_list_add_move(out, from, to, true);
     }
     if (!pin && (c->relay_us & SET_BIT(geo_bit(g, from))))
         relayed_leaps(p, c, out, from, false);
@@ -325,7 +283,7 @@ static void extra_king_moves(const struct position *p, const struct relay_ctx *c
         int to = from + c->g->queen_dirs[i];
         unit_t t = p->board[to];
         if (free_or_capturable(t, c->them_hi) && target_allowed(c, from, to))
-            add_move(out, from, to, t != UNIT_EMPTY);
+            turn_list_add_move(out, from, to, t != UNIT_EMPTY);
     }
 }
 
@@ -340,7 +298,7 @@ static void king_moves(struct position *p, const struct relay_ctx *c, struct tur
         int to = from + g->queen_dirs[i];
         unit_t t = p->board[to];
         if (free_or_capturable(t, c->them_hi) && !ctx_attacked(p, c, to))
-            add_move(out, from, to, t != UNIT_EMPTY);
+            turn_list_add_move(out, from, to, t != UNIT_EMPTY);
     }
     p->board[from] = king;
 }
@@ -419,5 +377,4 @@ const struct rules rules_knight_relay = {
     .generate = generate,
     .has_legal_turn = has_legal_turn,
     .attacked = relay_attacked,
-    .perft = NULL,
 };

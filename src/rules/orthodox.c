@@ -6,35 +6,14 @@
 #include "orthodox.h"
 #include "rules.h"
 
-static const enum kind promotion_kinds[4] = {QUEEN, ROOK, BISHOP, KNIGHT};
 
 bool orthodox_attacked(const struct position *p, int sq, enum colour by)
 {
-    const struct geometry *g = p->geo;
-    const unit_t *b = p->board;
-    int fwd = by == WHITE ? g->north : g->south;
-    unit_t pawn = unit_make(by, PAWN), knight = unit_make(by, KNIGHT), king = unit_make(by, KING);
-    unit_t queen = unit_make(by, QUEEN), rook = unit_make(by, ROOK), bishop = unit_make(by, BISHOP);
-    if (b[sq - fwd - 1] == pawn || b[sq - fwd + 1] == pawn)
-        return true;
-    for (int i = 0; i < 8; i++) {
-        if (b[sq + g->knight_leaps[i]] == knight || b[sq + g->queen_dirs[i]] == king)
+    unit_t knight = unit_make(by, KNIGHT);
+    for (int i = 0; i < 8; i++)
+        if (p->board[sq + p->geo->knight_leaps[i]] == knight)
             return true;
-    }
-    for (int i = 0; i < 4; i++) {
-        int d = g->rook_dirs[i], s = sq + d;
-        while (b[s] == UNIT_EMPTY)
-            s += d;
-        if (b[s] == rook || b[s] == queen)
-            return true;
-        d = g->bishop_dirs[i];
-        s = sq + d;
-        while (b[s] == UNIT_EMPTY)
-            s += d;
-        if (b[s] == bishop || b[s] == queen)
-            return true;
-    }
-    return false;
+    return orthodox_attacked_except_knights(p, sq, by);
 }
 
 /* What constrains non-king moves: squares that answer a check, and pins. */
@@ -111,28 +90,10 @@ static inline bool target_allowed(const struct position *p, const struct constra
     return !c->pin[from] || p->geo->direction_between[c->king][to] == c->pin[from];
 }
 
-static inline void add_move(struct turn_list *out, int from, int to, bool capture)
-{
-    struct turn *t = turn_list_push(out);
-    t->from = (square_t)from;
-    t->to = (square_t)to;
-    if (capture) {
-        t->flags = TURN_CAPTURE;
-        t->capture_sq = (square_t)to;
-    }
-}
-
 static void add_pawn_move(const struct position *p, struct turn_list *out, int from, int to, bool capture)
 {
     int last = p->st.side == WHITE ? p->geo->ranks - 1 : 0;
-    if (p->geo->rank_of[to] != last) {
-        add_move(out, from, to, capture);
-        return;
-    }
-    for (int i = 0; i < 4; i++) {
-        add_move(out, from, to, capture);
-        out->turns[out->count - 1].promo = (uint8_t)promotion_kinds[i];
-    }
+    turn_list_add_pawn_move(out, from, to, capture, p->geo->rank_of[to] == last);
 }
 
 /* En passant can expose the king along the rank: judge it by playing it. */
@@ -164,8 +125,7 @@ static void pawn_moves(struct position *p, const struct constraints *c, struct t
         if (target_allowed(p, c, from, to))
             add_pawn_move(p, out, from, to, false);
         if (g->rank_of[from] == second && b[to + fwd] == UNIT_EMPTY && target_allowed(p, c, from, to + fwd)) {
-            add_move(out, from, to + fwd, false);
-            struct turn *t = &out->turns[out->count - 1];
+            struct turn *t = turn_list_add_move(out, from, to + fwd, false);
             t->flags = TURN_DOUBLE_STEP;
             t->ep_sq = (square_t)to;
             t->ep_victim = (square_t)(to + fwd);
@@ -191,7 +151,7 @@ static void leaper_moves(const struct position *p, const struct constraints *c, 
         int to = from + dirs[i];
         unit_t t = p->board[to];
         if ((t == UNIT_EMPTY || unit_is(t, (enum colour)!us)) && target_allowed(p, c, from, to))
-            add_move(out, from, to, t != UNIT_EMPTY);
+            turn_list_add_move(out, from, to, t != UNIT_EMPTY);
     }
 }
 
@@ -206,10 +166,10 @@ static void slider_moves(const struct position *p, const struct constraints *c, 
         int to = from + d;
         for (; p->board[to] == UNIT_EMPTY; to += d)
             if (!c->checkers || (c->evasions & SET_BIT(geo_bit(p->geo, to))))
-                add_move(out, from, to, false);
+                turn_list_add_move(out, from, to, false);
         if (unit_is(p->board[to], (enum colour)!us) &&
             (!c->checkers || (c->evasions & SET_BIT(geo_bit(p->geo, to)))))
-            add_move(out, from, to, true);
+            turn_list_add_move(out, from, to, true);
     }
 }
 
@@ -223,7 +183,7 @@ static void king_moves(struct position *p, struct turn_list *out, int from)
         int to = from + g->queen_dirs[i];
         unit_t t = p->board[to];
         if ((t == UNIT_EMPTY || unit_is(t, them)) && !orthodox_attacked(p, to, them))
-            add_move(out, from, to, t != UNIT_EMPTY);
+            turn_list_add_move(out, from, to, t != UNIT_EMPTY);
     }
     p->board[from] = king;
 }
@@ -314,5 +274,4 @@ const struct rules rules_orthodox = {
     .generate = generate,
     .has_legal_turn = has_legal_turn,
     .attacked = orthodox_attacked,
-    .perft = NULL,
 };

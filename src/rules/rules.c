@@ -52,9 +52,13 @@ bool rules_opponent_in_check(const struct position *p)
 
 static uint64_t perft_generic(struct position *p, int depth, struct turn_list *lists)
 {
-    p->rules->generate(p, &lists[0]);
-    if (depth == 1)
+    if (depth == 1) {
+        if (p->rules->count_legal)
+            return (uint64_t)p->rules->count_legal(p);
+        p->rules->generate(p, &lists[0]);
         return (uint64_t)lists[0].count;
+    }
+    p->rules->generate(p, &lists[0]);
     uint64_t total = 0;
     struct undo u;
     for (int i = 0; i < lists[0].count; i++) {
@@ -69,8 +73,6 @@ uint64_t rules_perft(struct position *p, int depth)
 {
     if (depth <= 0)
         return 1;
-    if (p->rules->perft)
-        return p->rules->perft(p, depth);
     struct turn_list *lists = malloc(sizeof *lists * (size_t)depth);
     if (!lists)
         abort();

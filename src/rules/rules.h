@@ -20,8 +20,9 @@ struct rules {
     bool (*has_legal_turn)(struct position *p);
     /* Pseudo-legal attack on sq by side `by` (RULES 0 "Attack"). */
     bool (*attacked)(const struct position *p, int sq, enum colour by);
-    /* Optional: perft with the rule set's own fast path; NULL uses generate. */
-    uint64_t (*perft)(struct position *p, int depth);
+    /* Optional: the number of legal turns without listing them (perft's
+     * last ply); NULL counts what generate lists. */
+    int (*count_legal)(struct position *p);
 };
 
 extern const struct rules rules_orthodox;

@@ -15,7 +15,6 @@
 #define SR_RELAY_MAX (MAX_FILES * MAX_RANKS)
 #define SQUARES_MAX (MAX_FILES * MAX_RANKS)
 
-static const enum kind promotion_kinds[4] = {QUEEN, ROOK, BISHOP, KNIGHT};
 
 struct move_buf {
     int count;
@@ -86,8 +85,9 @@ static void add_destination(const struct gen *gn, struct move_buf *mb, square_se
  * destinations, an enemy piece is captured, a relay is crossed.  The start
  * square counts as empty but is no destination.  As the continuations from a
  * relay do not depend on the path, the destinations are those of a search
- * that expands each relay once. */
-static void slider_moves(const struct gen *gn, struct move_buf *mb, int from, const int *dirs, int n)
+ * that expands each relay once.  Knights and kings (slides false): a leap or
+ * step landing on a relay goes on from it; it may not end on the start square. */
+static void relay_moves(const struct gen *gn, struct move_buf *mb, int from, const int *dirs, int n, bool slides)
 {
     const unit_t *b = gn->p->board;
     struct relay_set relays;
@@ -99,46 +99,20 @@ static void slider_moves(const struct gen *gn, struct move_buf *mb, int from, co
             origin = relays.sq[r];
         for (int i = 0; i < n; i++) {
             int d = dirs[i];
-            int s = origin + d;
-            for (;; s += d) {
+            for (int s = origin + d;; s += d) {
                 unit_t u = b[s];
-                if (s == from)
-                    continue;
-                if (u == UNIT_EMPTY) {
+                if (s == from || u == UNIT_EMPTY) { /* the start square counts as empty */
+                    if (s != from)
+                        add_destination(gn, mb, &seen, from, s);
+                    if (slides)
+                        continue;
+                } else if (unit_is(u, gn->them)) {
                     add_destination(gn, mb, &seen, from, s);
-                    continue;
-                }
-                if (unit_is(u, gn->them))
-                    add_destination(gn, mb, &seen, from, s);
-                else if (u == gn->relay)
+                } else if (u == gn->relay) {
                     relay_add(&relays, s);
+                }
                 break;
             }
-        }
-    }
-}
-
-/* RULES 4.3: knight and king: a leap or step landing on a relay goes on
- * from it; it may not end on the start square. */
-static void leaper_moves(const struct gen *gn, struct move_buf *mb, int from, const int *dirs)
-{
-    const unit_t *b = gn->p->board;
-    struct relay_set relays;
-    relays.n = 0;
-    square_set seen = 0;
-    int origin = from;
-    for (int r = -1; r < relays.n; r++) {
-        if (r >= 0)
-            origin = relays.sq[r];
-        for (int i = 0; i < 8; i++) {
-            int s = origin + dirs[i];
-            unit_t u = b[s];
-            if (s == from)
-                continue;
-            if (u == UNIT_EMPTY || unit_is(u, gn->them))
-                add_destination(gn, mb, &seen, from, s);
-            else if (u == gn->relay)
-                relay_add(&relays, s);
         }
     }
 }
@@ -278,11 +252,11 @@ static void piece_moves(const struct gen *gn, struct move_buf *mb)
         int from = geo_square_of_bit(g, set_first(s));
         switch (unit_kind(gn->p->board[from])) {
         case PAWN: pawn_moves(gn, mb, from); break;
-        case KNIGHT: leaper_moves(gn, mb, from, g->knight_leaps); break;
-        case KING: leaper_moves(gn, mb, from, g->queen_dirs); break;
-        case BISHOP: slider_moves(gn, mb, from, g->bishop_dirs, 4); break;
-        case ROOK: slider_moves(gn, mb, from, g->rook_dirs, 4); break;
-        case QUEEN: slider_moves(gn, mb, from, g->queen_dirs, 8); break;
+        case KNIGHT: relay_moves(gn, mb, from, g->knight_leaps, 8, false); break;
+        case KING: relay_moves(gn, mb, from, g->queen_dirs, 8, false); break;
+        case BISHOP: relay_moves(gn, mb, from, g->bishop_dirs, 4, true); break;
+        case ROOK: relay_moves(gn, mb, from, g->rook_dirs, 4, true); break;
+        case QUEEN: relay_moves(gn, mb, from, g->queen_dirs, 8, true); break;
         default: break;
         }
     }
@@ -583,32 +557,11 @@ static bool has_legal_turn(struct position *p)
     return found;
 }
 
-static uint64_t perft_rec(struct position *p, int depth, struct turn_list *lists)
+/* Perft's last ply: counted without materialising every (move, step) pair. */
+static int count_legal(struct position *p)
 {
     bool found;
-    if (depth == 1)
-        return visit(p, VISIT_COUNT, NULL, &found); /* the last ply is counted, not listed */
-    generate(p, &lists[0]);
-    uint64_t total = 0;
-    struct undo u;
-    for (int i = 0; i < lists[0].count; i++) {
-        position_make(p, &lists[0].turns[i], &u);
-        total += perft_rec(p, depth - 1, lists + 1);
-        position_unmake(p, &u);
-    }
-    return total;
-}
-
-static uint64_t perft(struct position *p, int depth)
-{
-    if (depth <= 0)
-        return 1;
-    struct turn_list *lists = depth > 1 ? malloc(sizeof *lists * (size_t)(depth - 1)) : NULL;
-    if (depth > 1 && !lists)
-        abort();
-    uint64_t n = perft_rec(p, depth, lists);
-    free(lists);
-    return n;
+    return (int)visit(p, VISIT_COUNT, NULL, &found);
 }
 
 static const char *const switch_names[] = {"StrictKing", NULL};
@@ -623,5 +576,5 @@ const struct rules rules_stones_relays = {
     .generate = generate,
     .has_legal_turn = has_legal_turn,
     .attacked = sr_attacked,
-    .perft = perft,
+    .count_legal = count_legal,
 };

@@ -18,12 +18,20 @@ struct job_set {
 struct job_set *job_set_new(const struct config *cfg)
 {
     struct job_set *js = calloc(1, sizeof *js);
-    if (!js || !tt_init(&js->tt, (size_t)cfg->hash_mb)) {
-        fprintf(stderr, "fairysolve: cannot allocate %ld MB for the hash table\n", cfg->hash_mb);
-        exit(2);
-    }
+    if (!js)
+        abort();
     js->cfg = cfg;
     return js;
+}
+
+/* The table is made on the first solve: perft and bad input never need it. */
+static struct tt *table_of(struct job_set *js)
+{
+    if (!js->tt.entries && !tt_init(&js->tt, (size_t)js->cfg->hash_mb)) {
+        fprintf(stderr, "fairysolve: cannot allocate %ld MB for the hash table\n", js->cfg->hash_mb);
+        exit(2);
+    }
+    return &js->tt;
 }
 
 void job_add(struct job_set *js, const struct problem *pr, int twin, const struct twin_view *v,
@@ -46,7 +54,7 @@ void job_add(struct job_set *js, const struct problem *pr, int twin, const struc
     result_init(&r);
     struct solve_limits limits = {0};
     /* no clearing between problems: keys hold the whole state and the mode */
-    solve_twin(pr, v, p, &js->tt, &limits, &r);
+    solve_twin(pr, v, p, table_of(js), &limits, &r);
     text_put(&out, r.text.data);
     text_put(&out, "\n");
     if (twin == pr->twin_count) {

@@ -111,11 +111,8 @@ bool attack_move_wins(struct solver *s, int n)
 {
     if (s->play == PLAY_SELF)
         return defence_loses(s, n);
-    if (s->goal == GOAL_MATE && !solver_in_check(s))
-        return n > 1 && defence_loses(s, n - 1);
-    if (goal_reached(s))
-        return true;
-    return n > 1 && defence_loses(s, n - 1);
+    /* goal_reached tests check first, so quiet moves cost one attack test */
+    return goal_reached(s) || (n > 1 && defence_loses(s, n - 1));
 }
 
 /* Exactly one length: is there a move winning within n? */

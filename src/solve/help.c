@@ -52,18 +52,6 @@ static void write_solution(struct help_run *h, int plies)
     strlist_add(h->lines, canon);
 }
 
-/* Popeye's MoveNumbers line for a first move. */
-static void write_move_number(struct help_run *h, int number, const struct turn *t)
-{
-    char move[NOTATION_MAX];
-    turn_text(h->s->pos, t, move);
-    struct undo u;
-    position_make(h->s->pos, t, &u);
-    bool check = rules_in_check(h->s->pos, (enum colour)h->s->pos->st.side);
-    position_unmake(h->s->pos, &u);
-    text_printf(&h->r->text, "\n%3d  (%s%s )", number, move, check ? " +" : "");
-}
-
 /* Number of solutions below this node with exactly `plies` half-moves left. */
 static int search(struct help_run *h, int plies)
 {
@@ -83,11 +71,10 @@ static int search(struct help_run *h, int plies)
         h->path[s->ply - 0] = l->turns[i];
         int depth = s->ply;
         if (numbered)
-            write_move_number(h, i + 1, &l->turns[i]);
+            popeye_write_move_number(&h->r->text, s->pos, i + 1, &l->turns[i]);
         solver_make(s, &l->turns[i], &u);
         if (plies == 1) {
-            bool goal = (s->goal != GOAL_MATE || solver_in_check(s)) && goal_reached(s);
-            if (goal) {
+            if (goal_reached(s)) {
                 found++;
                 h->found++;
                 write_solution(h, depth + 1);

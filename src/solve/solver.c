@@ -70,6 +70,8 @@ bool solver_in_check(const struct solver *s)
     return rules_in_check(s->pos, (enum colour)s->pos->st.side);
 }
 
+/* Check is tested before legal turns: for the mate goal most positions are
+ * decided by one attack test. */
 bool goal_reached(struct solver *s)
 {
     bool check = solver_in_check(s);
