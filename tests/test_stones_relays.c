@@ -69,7 +69,8 @@ static int compare_names(const void *a, const void *b) { return strcmp((const ch
 /* Sorted canonical names of the legal turns.  mode 'a': all; 'd': the
  * step-less piece moves from `from`, written without the origin (its
  * destinations); 'p': turns whose canonical name starts with `from`;
- * 'c': castling turns only. */
+ * 'C': castling turns only; 'c': the castlings legal with or without a
+ * step, each once, written without the step. */
 static void names(struct position *p, char mode, const char *from, char *buf)
 {
     struct turn_list *l = new_list();
@@ -87,9 +88,12 @@ static void names(struct position *p, char mode, const char *from, char *buf)
         } else if (mode == 'p') {
             if (strncmp(c, from, strlen(from)) == 0)
                 strcpy(n[k++], c);
-        } else if (mode == 'c') {
-            if (t->flags & TURN_CASTLE)
-                strcpy(n[k++], c);
+        } else if (mode == 'c' || mode == 'C') {
+            if (!(t->flags & TURN_CASTLE))
+                continue;
+            if (mode == 'c')
+                c[4] = 0; /* the king's and the rook's origin; duplicates go below */
+            strcpy(n[k++], c);
         } else {
             strcpy(n[k++], c);
         }
@@ -97,6 +101,8 @@ static void names(struct position *p, char mode, const char *from, char *buf)
     qsort(n, (size_t)k, 24, compare_names);
     buf[0] = 0;
     for (int i = 0; i < k; i++) {
+        if (i && strcmp(n[i], n[i - 1]) == 0)
+            continue; /* only mode 'c' has equal names */
         if (i)
             strcat(buf, " ");
         strcat(buf, n[i]);
@@ -612,11 +618,15 @@ static void rule_4_7_castling_out_of_check(void **state)
     assert_string_equal(buf, "");
 }
 
-/* The king's final square is judged at the end of the turn: Black Bf4
- * reaches g1 over the relay h2 (f4-g3-h2-g1) but not e1 or f1, so 0-0 ends
- * in check and is illegal; without the relay it is legal.  (Under the
- * literal reading 0-0/Xh2-h3 would be legal -- the step removes the relay
- * -- but a castling turn cannot carry a step in struct turn: see the report.) */
+/* The king's final square is judged at the end of the turn, a step after
+ * the castling included: Black Bf4 reaches g1 over the relay h2
+ * (f4-g3-h2-g1) but not e1 or f1.  0-0 alone ends in check.  After it
+ * (Kg1 Rf1) the relay h2 may step to h3, g2, or h1, which the rook has just
+ * left (RULES 4.1: the step follows the piece move); each takes the relay off
+ * the bishop's path, and none of h3 g2 h1 lies on a diagonal of f4, so the
+ * three turns e1h1/h2g2 e1h1/h2h1 e1h1/h2h3 are legal.  With StrictKing the
+ * castled king stands attacked right after the piece move: no castling at
+ * all.  Without the relay 0-0 is legal alone (no neutral unit to step). */
 static void rule_4_7_castling_final_square(void **state)
 {
     (void)state;
@@ -626,12 +636,99 @@ static void rule_4_7_castling_final_square(void **state)
     position_default_castling(&p);
     assert_true(attacked(&p, "g1", BLACK));
     assert_false(attacked(&p, "f1", BLACK));
+    names(&p, 'C', NULL, buf);
+    assert_string_equal(buf, "e1h1/h2g2 e1h1/h2h1 e1h1/h2h3");
+    setup(&p, "wKe1 wRh1 bBf4 nXh2", WHITE, STRICT);
+    position_default_castling(&p);
     names(&p, 'c', NULL, buf);
     assert_string_equal(buf, "");
     setup(&p, "wKe1 wRh1 bBf4", WHITE, 0);
     position_default_castling(&p);
-    names(&p, 'c', NULL, buf);
+    names(&p, 'C', NULL, buf);
     assert_string_equal(buf, "e1h1");
+}
+
+/* Castling is a piece move, so a step may follow it (RULES 4.1, 4.7).
+ * White Ke1 Rh1; Black Rg9; stone g5, which shuts the g-file (the rook g9
+ * sees g8 g7 g6 and rank 9 only).  White's piece moves: king d1 d2 e2 f1
+ * f2 (5), rook g1 f1 and h2..h9 (10), 0-0 (e1 and f1 not attacked): 16.
+ * The stone steps to g4 g6 f5 h5.  Off the g-file nothing of White's can
+ * be attacked by the rook, so every king and rook move takes each step or
+ * none: 15 x 5 = 75, less Rh1-h5/Og5-h5 (h5 taken) = 74.  After 0-0 the
+ * king stands on g1: g4 and g6 keep the file shut, f5 and h5 open it and
+ * leave the king in check: e1h1, e1h1/g5g4, e1h1/g5g6.  77 turns. */
+static void rule_4_7_castling_then_step(void **state)
+{
+    (void)state;
+    struct position p;
+    char buf[TEXT];
+    setup(&p, "wKe1 wRh1 bRg9 nOg5", WHITE, 0);
+    position_default_castling(&p);
+    assert_int_equal(count(&p), 77);
+    names(&p, 'C', NULL, buf);
+    assert_string_equal(buf, "e1h1 e1h1/g5g4 e1h1/g5g6");
+    assert_int_equal(rules_perft(&p, 1), 77);
+}
+
+/* "Through check" is judged before the turn only (RULES 4.7), the most
+ * literal reading: a step that afterwards opens a line onto the square the
+ * king passed does not spoil the castling.  White Ke1 Rh1; Black Rf9;
+ * stone f5 shuts the f-file, so f1 is safe before the turn.  After 0-0
+ * (Kg1 Rf1) the stone may step to e5 or g5, and the rook f9 then attacks f1
+ * (now the white rook), but not g1: all four steps and none are legal. */
+static void rule_4_7_castling_passed_square_after_step(void **state)
+{
+    (void)state;
+    struct position p;
+    char buf[TEXT];
+    setup(&p, "wKe1 wRh1 bRf9 nOf5", WHITE, 0);
+    position_default_castling(&p);
+    assert_false(attacked(&p, "f1", BLACK));
+    names(&p, 'C', NULL, buf);
+    assert_string_equal(buf, "e1h1 e1h1/f5e5 e1h1/f5f4 e1h1/f5f6 e1h1/f5g5");
+}
+
+/* make/unmake of a castling with a step, in the position of
+ * rule_4_7_castling_then_step: 0-0/Og5-g4 leaves Kg1 Rf1, the stone on g4,
+ * e1 h1 g5 empty, White's rights gone, the Ko state g5-g4 and Black to
+ * move; the incremental hash equals the hash recomputed from scratch and
+ * differs from plain 0-0's; unmake restores board and state exactly.  Then
+ * RULES 4.6 holds for the step of a castling: after Rg9-g8 Black's stone
+ * g4 may go to f4 g3 h4 but not back to g5. */
+static void castling_step_make_unmake(void **state)
+{
+    (void)state;
+    struct position p, before, fresh;
+    struct undo u, plain;
+    char buf[TEXT];
+    setup(&p, "wKe1 wRh1 bRg9 nOg5", WHITE, 0);
+    position_default_castling(&p);
+    before = p;
+    play(&p, "e1h1", &plain);
+    uint64_t plain_hash = p.st.hash;
+    position_unmake(&p, &plain);
+    play(&p, "e1h1/g5g4", &u);
+    assert_int_equal(p.board[sq(&p, "g1")], unit_make(WHITE, KING));
+    assert_int_equal(p.board[sq(&p, "f1")], unit_make(WHITE, ROOK));
+    assert_int_equal(p.board[sq(&p, "g4")], unit_make(NEUTRAL, STONE));
+    assert_int_equal(p.board[sq(&p, "e1")], UNIT_EMPTY);
+    assert_int_equal(p.board[sq(&p, "h1")], UNIT_EMPTY);
+    assert_int_equal(p.board[sq(&p, "g5")], UNIT_EMPTY);
+    assert_int_equal(p.st.king_sq[WHITE], sq(&p, "g1"));
+    assert_int_equal(p.st.castle_rook[WHITE_SHORT], SQ_NONE);
+    assert_int_equal(p.st.ko_from, sq(&p, "g5"));
+    assert_int_equal(p.st.ko_to, sq(&p, "g4"));
+    assert_int_equal(p.st.side, BLACK);
+    fresh = p;
+    position_rehash(&fresh);
+    assert_int_equal(fresh.st.placement, p.st.placement);
+    assert_int_equal(fresh.st.hash, p.st.hash);
+    assert_true(p.st.hash != plain_hash);
+    names(&p, 'p', "g9g8/g4", buf);
+    assert_string_equal(buf, "g9g8/g4f4 g9g8/g4g3 g9g8/g4h4");
+    position_unmake(&p, &u);
+    assert_memory_equal(p.board, before.board, sizeof p.board);
+    assert_memory_equal(&p.st, &before.st, sizeof p.st);
 }
 
 /* ---------- RULES 4.8: attacks follow the paths ---------- */
@@ -779,9 +876,14 @@ static void notation(void **state)
     setup(&p, "wKe1 wRh1 bKe9 bRa9 nOc5", WHITE, 0);
     position_default_castling(&p);
     notation_of(&p, "e1h1", "0-0");
+    notation_of(&p, "e1h1/c5c6", "0-0/Oc5-c6");
     p.st.side = BLACK;
     position_rehash(&p);
     notation_of(&p, "e9a9", "0-0-0");
+    notation_of(&p, "e9a9/c5d5", "0-0-0/Oc5-d5");
+    setup(&p, "bKe9 bRa9 nXd5", BLACK, 0);
+    position_default_castling(&p);
+    notation_of(&p, "e9a9/d5d6", "0-0-0/Xd5-d6");
 }
 
 /* ---------- cross-check against a slow reference written from the rule text ---------- */
@@ -990,7 +1092,7 @@ static void ref_turns(struct position *p, struct turn_list *out)
     static struct turn_list moves;
     moves.count = 0;
     ref_piece_moves(p, us, &moves, false);
-    /* RULES 4.7 castling, no step (struct turn has no third displacement) */
+    /* RULES 4.7 castling: a piece move like the others, steps follow below */
     int k = castling_king_home(p, us);
     for (int r = us == WHITE ? WHITE_SHORT : BLACK_SHORT, n = 0; n < 2; r++, n++) {
         int rook = p->st.castle_rook[r];
@@ -1023,8 +1125,6 @@ static void ref_turns(struct position *p, struct turn_list *out)
             continue;
         if (safe)
             *ref_push(out) = m;
-        if (m.flags & TURN_CASTLE)
-            continue;
         /* the steps, seen in the position after the piece move */
         square_set dests[MAX_SQUARES];
         memset(dests, 0, sizeof dests);
@@ -1041,8 +1141,13 @@ static void ref_turns(struct position *p, struct turn_list *out)
                 if (ko_from != SQ_NONE && a == ko_to && b == ko_from)
                     continue;
                 struct turn t = m;
-                t.from2 = (square_t)a;
-                t.to2 = (square_t)b;
+                if (m.flags & TURN_CASTLE) { /* the rook is the second displacement */
+                    t.from3 = (square_t)a;
+                    t.to3 = (square_t)b;
+                } else {
+                    t.from2 = (square_t)a;
+                    t.to2 = (square_t)b;
+                }
                 t.flags |= TURN_STEP;
                 position_make(p, &t, &u);
                 bool ok = ref_king_safe(p, us);
@@ -1210,6 +1315,9 @@ int main(void)
         cmocka_unit_test(rule_4_7_castling_through_check),
         cmocka_unit_test(rule_4_7_castling_out_of_check),
         cmocka_unit_test(rule_4_7_castling_final_square),
+        cmocka_unit_test(rule_4_7_castling_then_step),
+        cmocka_unit_test(rule_4_7_castling_passed_square_after_step),
+        cmocka_unit_test(castling_step_make_unmake),
         cmocka_unit_test(rule_4_8_attacks),
         cmocka_unit_test(sr3_figure_4),
         cmocka_unit_test(srp_figure_1),

@@ -18,11 +18,24 @@ static char *put_letter(enum kind k, char *o)
     return o;
 }
 
+/* "/Xd5-d6": the stone/relay step that may follow a castling (RULES 4). */
+static char *put_castling_step_text(const struct position *before, const struct turn *t, char *o)
+{
+    if (turn_step_from(t) == SQ_NONE)
+        return o;
+    *o++ = '/';
+    *o++ = kind_letter(unit_kind(before->board[t->from3]));
+    o = put_square(before, t->from3, o);
+    *o++ = '-';
+    return put_square(before, t->to3, o);
+}
+
 void turn_text(const struct position *before, const struct turn *t, char *buf)
 {
     char *o = buf;
     if (t->flags & TURN_CASTLE) {
         strcpy(buf, t->from2 > t->from ? "0-0" : "0-0-0");
+        *put_castling_step_text(before, t, buf + strlen(buf)) = 0;
         return;
     }
     o = put_letter(unit_kind(before->board[t->from]), o);
@@ -56,8 +69,15 @@ void turn_canonical(const struct position *before, const struct turn *t, char *b
 {
     char *o = buf;
     if (t->flags & TURN_CASTLE) {
+        /* king's origin, rook's origin (FORMAT.md 8), then the step if any */
         o = put_square(before, t->from, o);
-        put_square(before, t->from2, o);
+        o = put_square(before, t->from2, o);
+        if (turn_step_from(t) != SQ_NONE) {
+            *o++ = '/';
+            o = put_square(before, t->from3, o);
+            o = put_square(before, t->to3, o);
+        }
+        *o = 0;
         return;
     }
     o = put_square(before, t->from, o);

@@ -176,6 +176,12 @@ void position_make(struct position *p, const struct turn *t, struct undo *u)
     }
     if (t->from2 != SQ_NONE && !(t->flags & TURN_DISPLACE_FIRST))
         displace_second(p, t, u);
+    if ((t->flags & (TURN_CASTLE | TURN_STEP)) == (TURN_CASTLE | TURN_STEP)) {
+        /* The step after a castling: a neutral unit, so no right follows it. */
+        unit_t n = p->board[t->from3];
+        journal_set(p, u, t->from3, UNIT_EMPTY);
+        journal_set(p, u, t->to3, n);
+    }
     s->ep_sq = s->ep_victim = SQ_NONE;
     if (t->flags & TURN_DOUBLE_STEP) {
         s->ep_sq = t->ep_sq;
@@ -183,8 +189,8 @@ void position_make(struct position *p, const struct turn *t, struct undo *u)
     }
     s->ko_from = s->ko_to = SQ_NONE;
     if (t->flags & TURN_STEP) {
-        s->ko_from = t->from2;
-        s->ko_to = t->to2;
+        s->ko_from = (square_t)turn_step_from(t);
+        s->ko_to = (square_t)turn_step_to(t);
     }
     s->side ^= 1;
     s->hash = s->placement ^ state_key(p);

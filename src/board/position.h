@@ -40,11 +40,15 @@ struct position {
     unit_t board[MAX_SQUARES];
 };
 
+/* Six squares at most: a capture, the mover's two and a second displacement's
+ * two (5), or a castling's four and the step after it (6). */
+#define UNDO_SQUARES 6
+
 struct undo {
     struct position_state st;
     int changed;
-    square_t sq[6];
-    unit_t old[6];
+    square_t sq[UNDO_SQUARES];
+    unit_t old[UNDO_SQUARES];
 };
 
 /* An empty board of the rule set's geometry, White to move, no rights. */

@@ -1,5 +1,6 @@
 /* A turn as a value: the primary move plus an optional second displacement
- * (Dynamo push/pull, Stones & Relays step, the rook of a castling). */
+ * (Dynamo push/pull, Stones & Relays step, the rook of a castling) and a third
+ * (the step after a Stones & Relays castling). */
 #ifndef FS_TURN_H
 #define FS_TURN_H
 
@@ -18,19 +19,45 @@ enum turn_flag {
     TURN_DISPLACE_FIRST = 1 << 4,/* second displacement happens before the primary (push) */
     TURN_PUSH = 1 << 5,          /* Dynamo: second displacement pushed */
     TURN_PULL = 1 << 6,          /* Dynamo: second displacement pulled */
-    TURN_STEP = 1 << 7,          /* Stones & Relays: second displacement is a stone/relay step */
+    TURN_STEP = 1 << 7,          /* Stones & Relays: a stone/relay step, the second displacement
+                                    (the third, from3/to3, after a castling) */
     TURN_OWNER_CHOICE = 1 << 8,  /* promo2 is chosen by the pawn's owner, not the mover */
 };
 
+/* 12 bytes: perft copies millions of these.  A castling is never a double
+ * step, so the third displacement shares its bytes with the e.p. state; read
+ * either pair only under its flags (turn_step_from/turn_step_to for steps). */
 struct turn {
     square_t from, to;        /* to == from: stationary push; to == SQ_OFF: mover leaves */
     square_t capture_sq;      /* with TURN_CAPTURE */
     square_t from2, to2;      /* second displacement; from2 == SQ_NONE when absent */
-    square_t ep_sq, ep_victim;/* with TURN_DOUBLE_STEP: e.p. state left for the reply */
+    union {
+        struct {
+            square_t ep_sq, ep_victim; /* with TURN_DOUBLE_STEP: e.p. state left for the reply */
+        };
+        struct {
+            square_t from3, to3;       /* with TURN_CASTLE | TURN_STEP: the step after castling */
+        };
+    };
     uint8_t promo;            /* kind the mover becomes, 0 if none */
     uint8_t promo2;           /* kind the displaced pawn becomes, 0 if none */
     uint16_t flags;
 };
+
+/* Stones & Relays: the stone/relay step of a turn (SQ_NONE: none).  A
+ * castling keeps its rook in the second displacement, its step in the third. */
+static inline int turn_step_from(const struct turn *t)
+{
+    if (!(t->flags & TURN_STEP))
+        return SQ_NONE;
+    return (t->flags & TURN_CASTLE) ? t->from3 : t->from2;
+}
+static inline int turn_step_to(const struct turn *t)
+{
+    if (!(t->flags & TURN_STEP))
+        return SQ_NONE;
+    return (t->flags & TURN_CASTLE) ? t->to3 : t->to2;
+}
 
 /* Two turns are the same turn when every field agrees (RULES 0: one result). */
 static inline bool turn_equal(const struct turn *a, const struct turn *b)

@@ -211,8 +211,9 @@ static void pawn_moves(const struct gen *gn, struct move_buf *mb, int from)
 }
 
 /* RULES 4.7: orthodox squares, every square between king and rook empty,
- * king and the square it passes not attacked before the turn; the king's
- * final square is judged with the rest of the turn. */
+ * king and the square it passes not attacked before the turn (so a step
+ * can neither cure nor spoil those); the king's final square is judged with
+ * the rest of the turn, a step after the castling included (visit_move). */
 static void castling_moves(const struct gen *gn, struct move_buf *mb)
 {
     const struct position *p = gn->p;
@@ -379,7 +380,7 @@ static void collect_steps(const struct gen *gn, struct step_list *l)
 }
 
 /* One legal (piece move, step) pair found: list it, count it or stop. */
-static bool emit(struct gen *gn, const struct turn *m, int from2, int to2)
+static bool emit(struct gen *gn, const struct turn *m, int step_from, int step_to)
 {
     if (gn->mode == VISIT_ANY)
         return true;
@@ -393,10 +394,15 @@ static bool emit(struct gen *gn, const struct turn *m, int from2, int to2)
     }
     struct turn *t = &out->turns[out->count++];
     *t = *m;
-    if (from2 != SQ_NONE) {
-        t->from2 = (square_t)from2;
-        t->to2 = (square_t)to2;
-        t->flags |= TURN_STEP;
+    if (step_from == SQ_NONE)
+        return false;
+    t->flags |= TURN_STEP;
+    if (m->flags & TURN_CASTLE) { /* the rook holds the second displacement */
+        t->from3 = (square_t)step_from;
+        t->to3 = (square_t)step_to;
+    } else {
+        t->from2 = (square_t)step_from;
+        t->to2 = (square_t)step_to;
     }
     return false;
 }
@@ -499,11 +505,11 @@ static bool visit_move(struct gen *gn, const struct turn *m, const struct base *
         king_test(gn, k.king, &k); /* else the same test would read the same squares */
     bool stop = false;
     if (king_move && gn->strict && k.attacked) {
-        /* StrictKing: the king's piece move itself must end on a safe square. */
+        /* StrictKing: the king's piece move itself must end on a safe square;
+         * a castling moves the king, so its king must stand safe at once too. */
     } else if (!k.attacked && emit(gn, m, SQ_NONE, SQ_NONE)) {
         stop = true;
-    } else if (!(m->flags & TURN_CASTLE)) {
-        /* A castling turn carries no step: struct turn has no third displacement. */
+    } else {
         stop = judge_steps(gn, m, touched, &base->steps, &k);
     }
     light_unmake(p, &lu);
