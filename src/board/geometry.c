@@ -3,10 +3,13 @@
 #include "geometry.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 static struct geometry *cache[MAX_FILES + 1][MAX_RANKS + 1];
+/* several solving threads may ask for a new size at once */
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 
 static void fill_directions(struct geometry *g)
 {
@@ -68,9 +71,12 @@ const struct geometry *geometry_get(int files, int ranks)
 {
     if (files < 1 || files > MAX_FILES || ranks < 1 || ranks > MAX_RANKS)
         return NULL;
+    pthread_mutex_lock(&cache_lock);
     if (!cache[files][ranks])
         cache[files][ranks] = build(files, ranks);
-    return cache[files][ranks];
+    const struct geometry *g = cache[files][ranks];
+    pthread_mutex_unlock(&cache_lock);
+    return g;
 }
 
 void square_name(const struct geometry *g, int sq, char *buf)

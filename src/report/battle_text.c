@@ -35,10 +35,15 @@ static bool write_effect(struct text *out, struct solver *s, bool goal_possible)
     return false;
 }
 
+/* By squares, as Popeye matches threats: a threat that captured before the
+ * defence and no longer does is still the same move. */
 static bool same_move(const struct turn *a, const struct turn *b)
 {
     return a->from == b->from && a->to == b->to && a->promo == b->promo && a->from2 == b->from2 &&
-           a->to2 == b->to2 && a->promo2 == b->promo2;
+           a->to2 == b->to2 && a->promo2 == b->promo2 &&
+           (a->flags & TURN_STEP) == (b->flags & TURN_STEP) &&
+           (!(a->flags & TURN_STEP) ||
+            (turn_step_from(a) == turn_step_from(b) && turn_step_to(a) == turn_step_to(b)));
 }
 
 /* Length of the attacker's shortest win after a defence, 0 when the defence
@@ -144,8 +149,11 @@ static bool threat_defeated(struct solver *s, const struct turn_list *threats, i
  * turns remain; self: n defender turns remain including this one. */
 static void write_after_attack(struct text *out, struct solver *s, int depth, int n)
 {
-    static struct turn_list threats_store[SOLVER_MAX_PLY];
-    struct turn_list *threats = &threats_store[s->ply];
+    /* on the stack like every list here: solving threads need no shared state
+     * (worker threads get stacks sized for this) */
+    struct turn_list threat_list;
+    threat_list.count = 0;
+    struct turn_list *threats = &threat_list;
     bool last_self_move = s->play == PLAY_SELF && n <= 1;
     int t = 0;
     bool check = solver_in_check(s);

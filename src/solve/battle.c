@@ -11,12 +11,12 @@ static inline uint64_t key_of(const struct solver *s) { return s->pos->st.hash ^
 /* Bounds known for this node: 1 win, 0 fail, -1 unknown. */
 static int probe(struct solver *s, int n)
 {
-    struct tt_entry *e = tt_find(s->tt, key_of(s));
-    if (!e)
+    struct tt_bounds e;
+    if (!tt_get(s->tt, key_of(s), &e))
         return -1;
-    if (e->win_at != TT_NONE && e->win_at <= n)
+    if (e.win_at != TT_NONE && e.win_at <= n)
         return 1;
-    if (e->fail_at >= n)
+    if (e.fail_at >= n)
         return 0;
     return -1;
 }
@@ -24,11 +24,11 @@ static int probe(struct solver *s, int n)
 /* Puts the remembered winning or refuting move first. */
 static void order_by_hint(struct solver *s, struct turn_list *l)
 {
-    struct tt_entry *e = tt_find(s->tt, key_of(s));
-    if (!e || !e->hint_from)
+    struct tt_bounds e;
+    if (!tt_get(s->tt, key_of(s), &e) || !e.hint_from)
         return;
     for (int i = 1; i < l->count; i++)
-        if (l->turns[i].from == e->hint_from && l->turns[i].to == e->hint_to) {
+        if (l->turns[i].from == e.hint_from && l->turns[i].to == e.hint_to) {
             struct turn t = l->turns[i];
             memmove(&l->turns[1], &l->turns[0], sizeof t * (size_t)i);
             l->turns[0] = t;
@@ -40,15 +40,18 @@ static bool store(struct solver *s, int n, bool win, const struct turn *hint)
 {
     if (s->stopped)
         return win; /* an interrupted search proves nothing */
-    struct tt_entry *e = tt_slot(s->tt, key_of(s));
+    struct tt_bounds e;
+    uint64_t key = key_of(s);
+    tt_get(s->tt, key, &e);
     if (hint) {
-        e->hint_from = hint->from;
-        e->hint_to = hint->to;
+        e.hint_from = (uint8_t)hint->from;
+        e.hint_to = (uint8_t)hint->to;
     }
-    if (win && (e->win_at == TT_NONE || n < e->win_at))
-        e->win_at = (uint8_t)n;
-    if (!win && n > e->fail_at)
-        e->fail_at = (uint8_t)n;
+    if (win && (e.win_at == TT_NONE || n < e.win_at))
+        e.win_at = (uint8_t)n;
+    if (!win && n > e.fail_at)
+        e.fail_at = (uint8_t)n;
+    tt_put(s->tt, key, &e);
     return win;
 }
 
@@ -142,8 +145,9 @@ bool attack_wins(struct solver *s, int n)
     int known = probe(s, n);
     if (known >= 0)
         return known;
-    struct tt_entry *e = tt_find(s->tt, key_of(s));
-    int start = e ? e->fail_at + 1 : 1;
+    struct tt_bounds e;
+    tt_get(s->tt, key_of(s), &e);
+    int start = e.fail_at + 1;
     for (int k = start; k <= n; k++)
         if (attack_wins_within(s, k))
             return true;

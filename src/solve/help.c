@@ -58,8 +58,8 @@ static int search(struct help_run *h, int plies)
     struct solver *s = h->s;
     if (h->found >= h->max_solutions || solver_should_stop(s))
         return 0;
-    struct tt_entry *e = tt_find(s->tt, help_key(s));
-    if (e && (e->help_fail >> plies & 1))
+    struct tt_bounds e;
+    if (tt_get(s->tt, help_key(s), &e) && (e.help_fail >> plies & 1))
         return 0;
     struct turn_list *l = solver_generate(s);
     int found = 0;
@@ -85,8 +85,9 @@ static int search(struct help_run *h, int plies)
         solver_unmake(s, &u);
     }
     if (!found && !s->stopped) {
-        e = tt_slot(s->tt, help_key(s));
-        e->help_fail |= 1u << plies;
+        tt_get(s->tt, help_key(s), &e);
+        e.help_fail |= 1u << plies;
+        tt_put(s->tt, help_key(s), &e);
     }
     return found;
 }

@@ -2,11 +2,31 @@
  * state hash.  Knows nothing about positions; callers give 64-bit keys. */
 #include "tt.h"
 
-#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 
 #define HUGE_PAGE ((size_t)2 << 20)
+#define START_BUCKETS ((size_t)1 << 16) /* 4 MB */
+
+static inline uint64_t pack(const struct tt_bounds *b)
+{
+    return (uint64_t)b->win_at | (uint64_t)b->fail_at << 8 | (uint64_t)b->hint_from << 16 |
+           (uint64_t)b->hint_to << 24 | (uint64_t)b->help_fail << 32;
+}
+
+static inline struct tt_bounds unpack(uint64_t d)
+{
+    return (struct tt_bounds){.win_at = (uint8_t)d,
+                              .fail_at = (uint8_t)(d >> 8),
+                              .hint_from = (uint8_t)(d >> 16),
+                              .hint_to = (uint8_t)(d >> 24),
+                              .help_fail = (uint32_t)(d >> 32)};
+}
+
+/* Relaxed atomics: plain loads and stores on x86, but defined behaviour when
+ * several solving threads share the table. */
+static inline uint64_t load(const uint64_t *p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+static inline void save(uint64_t *p, uint64_t v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
 
 bool tt_init(struct tt *t, size_t megabytes)
 {
@@ -14,77 +34,152 @@ bool tt_init(struct tt *t, size_t megabytes)
     while (buckets * 2 * TT_BUCKET * sizeof(struct tt_entry) <= bytes)
         buckets *= 2;
     size_t size = buckets * TT_BUCKET * sizeof(struct tt_entry);
-    /* huge pages: a table written at random otherwise costs a page fault per write */
-    t->entries = size >= HUGE_PAGE ? aligned_alloc(HUGE_PAGE, size) : NULL;
-    if (t->entries) {
-        madvise(t->entries, size, MADV_HUGEPAGE);
-        memset(t->entries, 0, size);
-    } else {
-        t->entries = calloc(buckets * TT_BUCKET, sizeof(struct tt_entry));
+    /* anonymous memory is zero on first touch: no memset of the whole table,
+     * which cost more than solving a small problem */
+    void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) {
+        t->entries = NULL;
+        t->bucket_count = t->bytes = 0;
+        return false;
     }
-    t->bucket_count = t->entries ? buckets : 0;
+    /* huge pages: a table written at random otherwise costs a page fault per write */
+    if (size >= HUGE_PAGE)
+        madvise(p, size, MADV_HUGEPAGE);
+    t->entries = p;
+    t->bucket_count = buckets;
+    t->bytes = size;
+    t->active = buckets < START_BUCKETS ? buckets : START_BUCKETS;
     t->used = 0;
-    return t->entries != NULL;
+    t->growing = 0;
+    return true;
 }
 
 void tt_free(struct tt *t)
 {
-    free(t->entries);
+    if (t->entries)
+        munmap(t->entries, t->bytes);
     t->entries = NULL;
-    t->bucket_count = 0;
+    t->bucket_count = t->bytes = 0;
 }
 
 void tt_clear(struct tt *t)
 {
-    memset(t->entries, 0, t->bucket_count * TT_BUCKET * sizeof(struct tt_entry));
+    /* gives the pages back; they read as zero again */
+    if (t->entries && madvise(t->entries, t->bytes, MADV_DONTNEED) != 0)
+        memset(t->entries, 0, t->bytes);
+    t->active = t->bucket_count < START_BUCKETS ? t->bucket_count : START_BUCKETS;
     t->used = 0;
 }
 
-static struct tt_entry *bucket_of(struct tt *t, uint64_t key)
+/* Doubles the active part: slots whose key has the new index bit set move
+ * to the new upper half.  Other threads may go on probing meanwhile; they
+ * can miss an entry that is moving, which costs a search, never an answer,
+ * because every hit is checked against its full key. */
+static void grow(struct tt *t)
 {
-    return &t->entries[(key & (t->bucket_count - 1)) * TT_BUCKET];
+    if (__atomic_exchange_n(&t->growing, 1, __ATOMIC_ACQUIRE))
+        return;
+    size_t old = __atomic_load_n(&t->active, __ATOMIC_RELAXED), moved_used = 0;
+    if (old < t->bucket_count) {
+        for (size_t b = 0; b < old; b++) {
+            struct tt_entry *lo = &t->entries[b * TT_BUCKET], *hi = &t->entries[(b + old) * TT_BUCKET];
+            int k = 0;
+            for (int i = 0; i < TT_BUCKET; i++) {
+                uint64_t c = load(&lo[i].check), d = load(&lo[i].data);
+                if ((c | d) && (((c ^ d) >> 1) & old)) {
+                    save(&hi[k].data, d);
+                    save(&hi[k].check, c);
+                    k++;
+                    save(&lo[i].check, 0);
+                    save(&lo[i].data, 0);
+                }
+                moved_used += (c | d) != 0;
+            }
+        }
+        __atomic_store_n(&t->used, moved_used, __ATOMIC_RELAXED);
+        __atomic_store_n(&t->active, old * 2, __ATOMIC_RELEASE);
+    }
+    __atomic_store_n(&t->growing, 0, __ATOMIC_RELEASE);
 }
 
-struct tt_entry *tt_find(struct tt *t, uint64_t key)
+static inline struct tt_entry *bucket_of(const struct tt *t, uint64_t key)
+{
+    size_t active = __atomic_load_n(&t->active, __ATOMIC_ACQUIRE);
+    /* bit 0 of a stored key is always set (0 marks empty): index above it */
+    return &t->entries[((key >> 1) & (active - 1)) * TT_BUCKET];
+}
+
+bool tt_get(const struct tt *t, uint64_t key, struct tt_bounds *out)
 {
     key |= 1; /* 0 marks an empty slot */
-    struct tt_entry *b = bucket_of(t, key);
-    for (int i = 0; i < TT_BUCKET; i++)
-        if (b[i].key == key)
-            return &b[i];
-    return NULL;
+    const struct tt_entry *b = bucket_of(t, key);
+    for (int i = 0; i < TT_BUCKET; i++) {
+        uint64_t d = load(&b[i].data);
+        if ((load(&b[i].check) ^ d) == key) {
+            *out = unpack(d);
+            return true;
+        }
+    }
+    *out = tt_bounds_empty();
+    return false;
 }
 
-static int usefulness(const struct tt_entry *e)
+static int usefulness(uint64_t d)
 {
-    int win = e->win_at == TT_NONE ? 0 : e->win_at;
-    return win + e->fail_at + __builtin_popcount(e->help_fail);
+    struct tt_bounds b = unpack(d);
+    int win = b.win_at == TT_NONE ? 0 : b.win_at;
+    return win + b.fail_at + __builtin_popcount(b.help_fail);
 }
 
-struct tt_entry *tt_slot(struct tt *t, uint64_t key)
+void tt_put(struct tt *t, uint64_t key, const struct tt_bounds *bounds)
 {
     key |= 1;
-    struct tt_entry *b = bucket_of(t, key), *victim = NULL;
+    struct tt_entry *b = bucket_of(t, key), *victim = NULL, *empty = NULL;
+    int victim_use = 0;
     for (int i = 0; i < TT_BUCKET; i++) {
-        if (b[i].key == key)
-            return &b[i];
-        if (b[i].key == 0) {
+        uint64_t c = load(&b[i].check), d = load(&b[i].data);
+        if ((c ^ d) == key) {
             victim = &b[i];
-            t->used++;
+            empty = NULL;
             break;
         }
-        if (!victim || usefulness(&b[i]) < usefulness(victim))
+        if (c == 0 && d == 0) {
+            if (!empty)
+                empty = &b[i];
+            continue;
+        }
+        int use = usefulness(d);
+        if (!victim || use < victim_use) {
             victim = &b[i];
+            victim_use = use;
+        }
     }
-    victim->key = key;
-    victim->win_at = TT_NONE;
-    victim->fail_at = 0;
-    victim->help_fail = 0;
-    victim->hint_from = victim->hint_to = 0;
-    return victim;
+    if (empty)
+        victim = empty;
+    uint64_t d = pack(bounds);
+    save(&victim->data, d);
+    save(&victim->check, key ^ d);
+    if (empty) {
+        size_t used = __atomic_add_fetch(&t->used, 1, __ATOMIC_RELAXED);
+        size_t active = __atomic_load_n(&t->active, __ATOMIC_RELAXED);
+        if (active < t->bucket_count && used * 2 > active * TT_BUCKET)
+            grow(t);
+    }
+}
+
+bool tt_slot_read(const struct tt *t, size_t i, uint64_t *key, struct tt_bounds *b)
+{
+    uint64_t c = load(&t->entries[i].check), d = load(&t->entries[i].data);
+    if (c == 0 && d == 0)
+        return false;
+    *key = c ^ d;
+    *b = unpack(d);
+    return true;
 }
 
 double tt_fill(const struct tt *t)
 {
-    return t->bucket_count ? (double)t->used / (double)(t->bucket_count * TT_BUCKET) : 0;
+    if (!t->bucket_count)
+        return 0;
+    return (double)__atomic_load_n(&t->used, __ATOMIC_RELAXED) / (double)(t->bucket_count * TT_BUCKET);
 }

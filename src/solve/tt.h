@@ -7,12 +7,19 @@
 #include <stddef.h>
 #include <stdint.h>
 
-struct tt_entry {
-    uint64_t key;
+/* What the table remembers about one node. */
+struct tt_bounds {
     uint8_t win_at;     /* battle: smallest n known to win (TT_NONE if none) */
     uint8_t fail_at;    /* battle: largest n known to fail (0 if none) */
     uint8_t hint_from, hint_to; /* battle: the move that won or refuted here */
     uint32_t help_fail; /* help: bit k set = no solution in exactly k plies */
+};
+
+/* One slot.  check = key ^ data, so a slot torn by two threads writing at
+ * once reads as absent instead of as somebody else's bounds. */
+struct tt_entry {
+    uint64_t check;
+    uint64_t data;      /* struct tt_bounds, packed */
 };
 
 #define TT_NONE 0xff
@@ -20,18 +27,32 @@ struct tt_entry {
 
 struct tt {
     struct tt_entry *entries;
-    size_t bucket_count;  /* power of two */
-    size_t used;
+    size_t bucket_count;  /* reserved buckets, a power of two */
+    size_t bytes;         /* mapped size */
+    size_t active;        /* buckets in use, a power of two; grows up to bucket_count */
+    size_t used;          /* slots filled within the active part */
+    int growing;          /* one thread at a time doubles the active part */
 };
 
-/* megabytes is an upper bound: the table never takes more. */
+/* megabytes is an upper bound: the table never takes more.  It starts small
+ * and doubles when half full, so a short solve touches little memory. */
 bool tt_init(struct tt *t, size_t megabytes);
 void tt_free(struct tt *t);
 void tt_clear(struct tt *t);
-/* The entry for key, or NULL. */
-struct tt_entry *tt_find(struct tt *t, uint64_t key);
-/* The entry for key, created (replacing the least useful one) if absent. */
-struct tt_entry *tt_slot(struct tt *t, uint64_t key);
+/* The bounds for key into *out; false (and *out empty) when absent. */
+bool tt_get(const struct tt *t, uint64_t key, struct tt_bounds *out);
+/* Stores bounds for key, replacing the least useful slot of its bucket. */
+void tt_put(struct tt *t, uint64_t key, const struct tt_bounds *b);
+/* Fraction of the reserved slots in use. */
 double tt_fill(const struct tt *t);
+
+static inline struct tt_bounds tt_bounds_empty(void)
+{
+    return (struct tt_bounds){.win_at = TT_NONE};
+}
+
+/* Slot access for persistence: entry i, its key, its bounds. */
+static inline size_t tt_slot_count(const struct tt *t) { return t->active * TT_BUCKET; }
+bool tt_slot_read(const struct tt *t, size_t i, uint64_t *key, struct tt_bounds *b);
 
 #endif
