@@ -176,7 +176,8 @@ static void write_after_attack(struct text *out, struct solver *s, int depth, in
         struct undo u;
         solver_make(s, d, &u);
         int v = defence_value(s, n);
-        bool show = v > 0 || (v == 0 && n <= 1);
+        /* option MatesIn1 keeps the defences that reach the goal at once */
+        bool show = v > 0 || (v == 0 && (n <= 1 || s->opt->mates_in_1));
         if (show && t > 0)
             show = v > t || (v == t && threat_defeated(s, threats, t));
         if (show && s->opt->no_short_variations && t == 0 && v >= 0 && v < n)
@@ -257,12 +258,34 @@ static void write_set_play(struct text *out, struct solver *s, int n)
         solver_make(s, &defences.turns[i], &v);
         int val = defence_value(s, m);
         solver_unmake(s, &v);
-        if (val < 0 || (val == 0 && m > 1))
+        if (val < 0 || (val == 0 && m > 1 && !s->opt->mates_in_1))
             continue;
         write_variation(out, s, 1, &defences.turns[i], val);
     }
     solver_unmake(s, &u);
     text_put(out, "\n");
+}
+
+/* The key or try line of first move m and, with Variation, the play after it;
+ * true when the move itself reaches the goal. */
+static bool write_first_move(struct text *out, struct solver *s, int n, const struct turn *m, bool win)
+{
+    struct undo u;
+    write_move_line(out, s, 0, m);
+    solver_make(s, m, &u);
+    bool goal = write_effect(out, s, s->play == PLAY_DIRECT);
+    text_put(out, win ? " !" : " ?");
+    if (!goal && s->opt->variation) {
+        int k = n;
+        for (int m = 1; win && m < n; m++)
+            if (attack_move_wins(s, m)) {
+                k = m;
+                break;
+            }
+        write_after_attack(out, s, 0, k);
+    }
+    solver_unmake(s, &u);
+    return goal;
 }
 
 void battle_write(struct solver *s, int n, struct result *r)
@@ -272,43 +295,45 @@ void battle_write(struct solver *s, int n, struct result *r)
     int max_refutations = o->defence > 0 ? o->defence : (o->try_play ? 1 : 0);
     if (o->set_play)
         write_set_play(out, s, n);
-    struct turn_list *l = solver_generate(s);
-    struct turn_list first = *l;
+    struct turn_list first;
     if (o->move_numbers)
-        popeye_order_sort(s->pos, &first);
+        popeye_numbered_moves(s->pos, &first);
+    else
+        first = *solver_generate(s);
     for (int i = 0; i < first.count && !s->stopped; i++) {
+        if (o->move_numbers) {
+            popeye_write_move_number(out, s->pos, i + 1, &first.turns[i]);
+            if (!popeye_turn_legal(s->pos, &first.turns[i]))
+                continue;
+        }
+        if (battle_choice_seen(&first, i))
+            continue;
         const struct turn *m = &first.turns[i];
+        /* OwnerPromotes: one decision, whatever the opponent promotes to */
+        bool choice = (m->flags & TURN_OWNER_CHOICE) != 0;
+        struct turn decision = *m;
+        if (choice)
+            decision.promo2 = 0;
         char canon[NOTATION_MAX];
-        turn_canonical(s->pos, m, canon);
-        if (o->move_numbers)
-            popeye_write_move_number(out, s->pos, i + 1, m);
+        turn_canonical(s->pos, &decision, canon);
         struct undo u;
         struct strlist refutations = {0};
-        solver_make(s, m, &u);
-        bool win = attack_move_wins(s, n);
+        bool win = battle_all_choices(s, &first, i, n, attack_move_wins);
         int refutation_count = 0;
-        if (!win && max_refutations > 0)
+        if (!win && !choice && max_refutations > 0) {
+            solver_make(s, m, &u);
             refutation_count = collect_refutations(s, n, max_refutations, &refutations);
-        solver_unmake(s, &u);
+            solver_unmake(s, &u);
+        }
         bool is_try = !win && refutation_count >= 1 && refutation_count <= max_refutations;
         if (!win && !is_try) {
             strlist_free(&refutations);
             continue;
         }
-        write_move_line(out, s, 0, m);
-        solver_make(s, m, &u);
-        bool goal = write_effect(out, s, s->play == PLAY_DIRECT);
-        text_put(out, win ? " !" : " ?");
-        if (!goal && o->variation) {
-            int k = n;
-            for (int m = 1; win && m < n; m++)
-                if (attack_move_wins(s, m)) {
-                    k = m;
-                    break;
-                }
-            write_after_attack(out, s, 0, k);
-        }
-        solver_unmake(s, &u);
+        bool goal = false;
+        for (int j = i; j < first.count; j++) /* each choice the opponent has, with its play */
+            if (j == i || (choice && battle_same_decision(m, &first.turns[j])))
+                goal |= write_first_move(out, s, n, &first.turns[j], win);
         if (win) {
             strlist_add(&r->keys, canon);
             if (goal && n > 1)

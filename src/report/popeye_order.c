@@ -56,7 +56,7 @@ static long order_key(const struct position *p, const struct turn *t)
     }
 }
 
-static const struct position *sort_position;
+static _Thread_local const struct position *sort_position; /* per solving thread */
 
 static int compare(const void *a, const void *b)
 {
@@ -79,4 +79,25 @@ void popeye_write_move_number(struct text *out, struct position *p, int n, const
     bool check = rules_in_check(p, (enum colour)p->st.side);
     position_unmake(p, &u);
     text_printf(out, "\n%3d  (%s%s )", n, move, check ? " +" : "");
+}
+
+void popeye_numbered_moves(struct position *p, struct turn_list *out)
+{
+    if (p->rules->generate_pseudo)
+        p->rules->generate_pseudo(p, out);
+    else
+        p->rules->generate(p, out);
+    popeye_order_sort(p, out);
+}
+
+bool popeye_turn_legal(struct position *p, const struct turn *t)
+{
+    if (!p->rules->generate_pseudo)
+        return true; /* the list was legal already */
+    enum colour mover = (enum colour)p->st.side;
+    struct undo u;
+    position_make(p, t, &u);
+    bool legal = !rules_in_check(p, mover);
+    position_unmake(p, &u);
+    return legal;
 }

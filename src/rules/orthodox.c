@@ -223,9 +223,33 @@ void orthodox_castling(struct position *p, struct turn_list *out,
     }
 }
 
-static void generate(struct position *p, struct turn_list *out)
+/* Every unit but the royal king, under constraints c. */
+static void unit_moves(struct position *p, const struct constraints *c, struct turn_list *out, int king)
 {
     const struct geometry *g = p->geo;
+    enum colour us = (enum colour)p->st.side;
+    for (square_set s = p->st.occupied[us]; s; s &= s - 1) {
+        int from = geo_square_of_bit(g, set_first(s));
+        switch (unit_kind(p->board[from])) {
+        case PAWN: pawn_moves(p, c, out, from); break;
+        case KNIGHT:
+            if (!c->pin[from])
+                leaper_moves(p, c, out, from, g->knight_leaps, 8);
+            break;
+        case BISHOP: slider_moves(p, c, out, from, g->bishop_dirs, 4); break;
+        case ROOK: slider_moves(p, c, out, from, g->rook_dirs, 4); break;
+        case QUEEN: slider_moves(p, c, out, from, g->queen_dirs, 8); break;
+        case KING:
+            if (from != king) /* a second king is not royal here */
+                leaper_moves(p, c, out, from, g->queen_dirs, 8);
+            break;
+        default: break;
+        }
+    }
+}
+
+static void generate(struct position *p, struct turn_list *out)
+{
     enum colour us = (enum colour)p->st.side;
     struct constraints c;
     memset(c.pin, 0, sizeof c.pin);
@@ -235,25 +259,24 @@ static void generate(struct position *p, struct turn_list *out)
         king_moves(p, out, c.king);
     if (c.checkers >= 2)
         return;
-    for (square_set s = p->st.occupied[us]; s; s &= s - 1) {
-        int from = geo_square_of_bit(g, set_first(s));
-        switch (unit_kind(p->board[from])) {
-        case PAWN: pawn_moves(p, &c, out, from); break;
-        case KNIGHT:
-            if (!c.pin[from])
-                leaper_moves(p, &c, out, from, g->knight_leaps, 8);
-            break;
-        case BISHOP: slider_moves(p, &c, out, from, g->bishop_dirs, 4); break;
-        case ROOK: slider_moves(p, &c, out, from, g->rook_dirs, 4); break;
-        case QUEEN: slider_moves(p, &c, out, from, g->queen_dirs, 8); break;
-        case KING:
-            if (from != c.king) /* a second king is not royal here */
-                leaper_moves(p, &c, out, from, g->queen_dirs, 8);
-            break;
-        default: break;
-        }
-    }
+    unit_moves(p, &c, out, c.king);
     if (!c.checkers && c.king != SQ_NONE)
+        orthodox_castling(p, out, orthodox_attacked);
+}
+
+/* No pins, no check, the king may step into attack: what Popeye lists
+ * before its legality test. */
+static void generate_pseudo(struct position *p, struct turn_list *out)
+{
+    const struct geometry *g = p->geo;
+    enum colour us = (enum colour)p->st.side;
+    struct constraints c = {.king = SQ_NONE};
+    int king = p->st.king_sq[us];
+    out->count = 0;
+    if (king != SQ_NONE)
+        leaper_moves(p, &c, out, king, g->queen_dirs, 8);
+    unit_moves(p, &c, out, king);
+    if (king != SQ_NONE)
         orthodox_castling(p, out, orthodox_attacked);
 }
 
@@ -274,4 +297,5 @@ const struct rules rules_orthodox = {
     .generate = generate,
     .has_legal_turn = has_legal_turn,
     .attacked = orthodox_attacked,
+    .generate_pseudo = generate_pseudo,
 };

@@ -23,6 +23,9 @@ struct rules {
     /* Optional: the number of legal turns without listing them (perft's
      * last ply); NULL counts what generate lists. */
     int (*count_legal)(struct position *p);
+    /* Optional: turns ignoring the mover's king safety, only for numbering
+     * first moves as Popeye does (option MoveNumbers); NULL: legal turns. */
+    void (*generate_pseudo)(struct position *p, struct turn_list *out);
 };
 
 extern const struct rules rules_orthodox;

@@ -55,6 +55,40 @@ static bool store(struct solver *s, int n, bool win, const struct turn *hint)
     return win;
 }
 
+/* OwnerPromotes: turns differing only in the promotion the opponent chooses
+ * are one decision of the mover, good only if good for every choice. */
+bool battle_same_decision(const struct turn *a, const struct turn *b)
+{
+    return (b->flags & TURN_OWNER_CHOICE) && a->from == b->from && a->to == b->to && a->from2 == b->from2 &&
+           a->to2 == b->to2 && a->promo == b->promo;
+}
+
+bool battle_choice_seen(const struct turn_list *l, int i)
+{
+    if (!(l->turns[i].flags & TURN_OWNER_CHOICE))
+        return false;
+    for (int j = 0; j < i; j++)
+        if (battle_same_decision(&l->turns[i], &l->turns[j]))
+            return true;
+    return false;
+}
+
+bool battle_all_choices(struct solver *s, const struct turn_list *l, int i, int n,
+                        bool (*good)(struct solver *s, int n))
+{
+    for (int j = i; j < l->count; j++) {
+        if (j != i && !battle_same_decision(&l->turns[i], &l->turns[j]))
+            continue;
+        struct undo u;
+        solver_make(s, &l->turns[j], &u);
+        bool ok = good(s, n);
+        solver_unmake(s, &u);
+        if (!ok || !(l->turns[i].flags & TURN_OWNER_CHOICE))
+            return ok;
+    }
+    return true;
+}
+
 int defender_flights(struct solver *s)
 {
     int king = s->pos->st.king_sq[s->pos->st.side];
@@ -96,18 +130,20 @@ bool defence_loses(struct solver *s, int n)
         return store(s, n, false, NULL);
     order_by_hint(s, l);
     for (int i = 0; i < l->count; i++) {
-        struct undo u;
-        solver_make(s, &l->turns[i], &u);
-        bool lost;
-        if (s->play == PLAY_SELF)
-            lost = goal_reached(s) || (n > 1 && attack_wins(s, n - 1));
-        else
-            lost = attack_wins(s, n);
-        solver_unmake(s, &u);
-        if (!lost || solver_should_stop(s))
+        if (battle_choice_seen(l, i))
+            continue;
+        bool refutes = battle_all_choices(s, l, i, n, defence_move_refutes);
+        if (refutes || solver_should_stop(s))
             return store(s, n, false, &l->turns[i]);
     }
     return store(s, n, true, NULL);
+}
+
+bool defence_move_refutes(struct solver *s, int n)
+{
+    if (s->play == PLAY_SELF)
+        return !(goal_reached(s) || (n > 1 && attack_wins(s, n - 1)));
+    return !attack_wins(s, n);
 }
 
 bool attack_move_wins(struct solver *s, int n)
@@ -124,10 +160,9 @@ static bool attack_wins_within(struct solver *s, int n)
     struct turn_list *l = solver_generate(s);
     order_by_hint(s, l);
     for (int i = 0; i < l->count; i++) {
-        struct undo u;
-        solver_make(s, &l->turns[i], &u);
-        bool win = attack_move_wins(s, n);
-        solver_unmake(s, &u);
+        if (battle_choice_seen(l, i))
+            continue;
+        bool win = battle_all_choices(s, l, i, n, attack_move_wins);
         if (win)
             return store(s, n, true, &l->turns[i]);
         if (solver_should_stop(s))

@@ -19,6 +19,19 @@ bool attack_move_wins(struct solver *s, int n);
 bool defence_loses(struct solver *s, int n);
 /* Smallest m <= n such that attack_wins(m), or 0 if none. */
 int attack_shortest(struct solver *s, int n);
+/* The defender has just moved: does that defence hold (self play: keep the
+ * defender out of the goal) with n turns as in defence_loses? */
+bool defence_move_refutes(struct solver *s, int n);
+/* OwnerPromotes: b is a's decision with another promotion chosen by the
+ * opponent (b carries TURN_OWNER_CHOICE). */
+bool battle_same_decision(const struct turn *a, const struct turn *b);
+/* OwnerPromotes: turn i of l is a decision shared with an earlier turn that
+ * differs only in the promotion its opponent chooses. */
+bool battle_choice_seen(const struct turn_list *l, int i);
+/* Turn i of l (and, when the opponent chooses a promotion, every turn of that
+ * decision) made in turn: is good(s, n) true after each? */
+bool battle_all_choices(struct solver *s, const struct turn_list *l, int i, int n,
+                        bool (*good)(struct solver *s, int n));
 /* Defender king's legal moves (MaxFlightsquares). */
 int defender_flights(struct solver *s);
 

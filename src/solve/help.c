@@ -61,17 +61,25 @@ static int search(struct help_run *h, int plies)
     struct tt_bounds e;
     if (tt_get(s->tt, help_key(s), &e) && (e.help_fail >> plies & 1))
         return 0;
-    struct turn_list *l = solver_generate(s);
-    int found = 0;
     bool numbered = s->ply == 0 && s->opt->move_numbers && h->lines == &h->r->solutions;
+    struct turn_list *l = &s->lists[s->ply];
     if (numbered)
+        popeye_numbered_moves(s->pos, l);
+    else
+        solver_generate(s);
+    /* MaxSolutions shows the first solutions found: find them in Popeye's order */
+    if (!numbered && s->opt->max_solutions > 0)
         popeye_order_sort(s->pos, l);
+    int found = 0;
     for (int i = 0; i < l->count && h->found < h->max_solutions; i++) {
         struct undo u;
         h->path[s->ply - 0] = l->turns[i];
         int depth = s->ply;
-        if (numbered)
+        if (numbered) {
             popeye_write_move_number(&h->r->text, s->pos, i + 1, &l->turns[i]);
+            if (!popeye_turn_legal(s->pos, &l->turns[i]))
+                continue;
+        }
         solver_make(s, &l->turns[i], &u);
         if (plies == 1) {
             if (goal_reached(s)) {
