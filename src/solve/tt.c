@@ -30,6 +30,8 @@ static inline void save(uint64_t *p, uint64_t v) { __atomic_store_n(p, v, __ATOM
 
 bool tt_init(struct tt *t, size_t megabytes)
 {
+    if (!megabytes)
+        return false;
     size_t bytes = megabytes << 20, buckets = 1;
     while (buckets * 2 * TT_BUCKET * sizeof(struct tt_entry) <= bytes)
         buckets *= 2;
@@ -59,7 +61,7 @@ void tt_free(struct tt *t)
     if (t->entries)
         munmap(t->entries, t->bytes);
     t->entries = NULL;
-    t->bucket_count = t->bytes = 0;
+    t->bucket_count = t->bytes = t->active = t->used = 0;
 }
 
 void tt_clear(struct tt *t)

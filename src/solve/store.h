@@ -1,0 +1,35 @@
+/* Persistent transposition store: the filled slots of a table written to a
+ * zlib-compressed file at the end of a run and read back at the next start. */
+#ifndef FS_STORE_H
+#define FS_STORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "tt.h"
+
+/* identity: a caller-made string naming the rule sets and switches of the run
+ * (e.g. "Orthodox;KnightRelay;StonesAndRelays StrictKing"); a store made under
+ * another identity is not used. */
+enum store_status { STORE_LOADED, STORE_ABSENT, STORE_REJECTED };
+
+/* Reads path into t (already made with tt_init; entries are inserted with tt_put,
+ * so any table size works).  ABSENT: no such file (no message).  REJECTED: the file
+ * is truncated, corrupt, foreign (not a store), of another format version, another
+ * identity or another hash seed: msg says which, t is left empty (tt_clear).
+ * *entries (may be NULL) gets the number of entries loaded. */
+enum store_status store_load(struct tt *t, const char *path, const char *identity,
+                             size_t *entries, char *msg, size_t msglen);
+
+/* Writes every filled slot of t, zlib-compressed, to a temporary file in the same
+ * directory then rename()s it over path, so a crash never leaves a broken store.
+ * false + msg (naming the path and strerror) when it cannot. */
+bool store_save(const struct tt *t, const char *path, const char *identity,
+                char *msg, size_t msglen);
+
+/* Checked before solving starts, so an unwritable --store path fails at once:
+ * false + msg when the directory of path is not writable or path is a directory
+ * / an unwritable file. */
+bool store_writable(const char *path, char *msg, size_t msglen);
+
+#endif
