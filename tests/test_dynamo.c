@@ -965,6 +965,47 @@ static int cross_check(struct position *p)
     return count;
 }
 
+/* The positions of test_dynamo_solve.c (OwnerPromotes in the search), each
+ * before and after its key and every promotion choice, with the switches used
+ * there: the hand analyses there lean on these lists of legal turns. */
+static void cross_check_owner_positions(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *fen;
+        unsigned sw;
+        const char *line[2]; /* turns played from fen, NULL-terminated */
+    } cases[] = {
+        {"k7/4R3/8/7K/4p3/6B1/8/7B w - - 0 1", OWNER, {NULL, NULL}},
+        {"k7/4R3/8/7K/4p3/6B1/8/7B w - - 0 1", 0, {NULL, NULL}},
+        {"k7/4R3/8/7K/4p3/6B1/8/7B w - - 0 1", OWNER, {"Re7/Pe4e1=Q", NULL}},
+        {"k7/4R3/8/7K/4p3/6B1/8/7B w - - 0 1", OWNER, {"Re7/Pe4e1=R", NULL}},
+        {"k7/4R3/8/7K/4p3/6B1/8/7B w - - 0 1", OWNER, {"Re7/Pe4e1=B", NULL}},
+        {"k7/4R3/8/7K/4p3/6B1/8/7B w - - 0 1", OWNER, {"Re7/Pe4e1=S", NULL}},
+        {"k1N5/7B/8/7K/4p3/6B1/1P6/8 w - - 0 1", OWNER | NOESC, {NULL, NULL}},
+        {"k1N5/7B/8/7K/4p3/6B1/1P6/8 w - - 0 1", OWNER | NOESC, {"Bh7-e4/Pe4b1=Q", NULL}},
+        {"k1N5/7B/8/7K/4p3/6B1/1P6/8 w - - 0 1", OWNER | NOESC, {"Bh7-e4/Pe4b1=S", NULL}},
+        {"k1N5/7B/8/7K/4p3/6B1/1P6/8 w - - 0 1", OWNER, {"Bh7-e4/Pe4b1=Q", NULL}},
+        {"k1N5/7B/8/7K/4p3/6B1/1P6/8 w - - 0 1", OWNER, {"Bh7-e4/Pe4b1=R", NULL}},
+        {"k1N5/7B/8/7K/4p3/6B1/1P6/8 w - - 0 1", OWNER, {"Bh7-e4/Pe4b1=B", NULL}},
+        {"k1N5/7B/8/7K/4p3/6B1/1P6/8 w - - 0 1", OWNER, {"Bh7-e4/Pe4b1=S", NULL}},
+        {"6Bk/p7/4NNPb/8/8/8/7R/7K w - - 0 1", OWNER, {"g6-g7", NULL}},
+        {"6Bk/p7/4NNPb/8/8/8/7R/7K w - - 0 1", OWNER, {"g6-g7", "Bh6/Pg7f8=Q"}},
+        {"6Bk/p7/4NNPb/8/8/8/7R/7K w - - 0 1", OWNER, {"g6-g7", "Bh6/Pg7f8=R"}},
+        {"6Bk/p7/4NNPb/8/8/8/7R/7K w - - 0 1", OWNER, {"g6-g7", "Bh6/Pg7f8=B"}},
+        {"6Bk/p7/4NNPb/8/8/8/7R/7K w - - 0 1", OWNER, {"g6-g7", "Bh6/Pg7f8=S"}},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct position p;
+        setup(&p, cases[i].fen, cases[i].sw);
+        cross_check(&p);
+        for (int k = 0; k < 2 && cases[i].line[k]; k++) {
+            play(&p, cases[i].line[k]);
+            cross_check(&p);
+        }
+    }
+}
+
 /* Random play from the game array and from random sparse positions (random
  * switches, castling rights where king and rook stand at home), comparing at
  * every ply. */
@@ -1051,6 +1092,7 @@ int main(void)
         cmocka_unit_test(perft_game_array),
         cmocka_unit_test(perft_first_ply_by_piece),
         cmocka_unit_test(cross_check_random),
+        cmocka_unit_test(cross_check_owner_positions),
     };
     return cmocka_run_group_tests_name("dynamo", tests, NULL, NULL);
 }

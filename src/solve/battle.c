@@ -76,6 +76,13 @@ bool battle_choice_seen(const struct turn_list *l, int i)
 bool battle_all_choices(struct solver *s, const struct turn_list *l, int i, int n,
                         bool (*good)(struct solver *s, int n))
 {
+    if (!(l->turns[i].flags & TURN_OWNER_CHOICE)) { /* the usual case, kept short */
+        struct undo u;
+        solver_make(s, &l->turns[i], &u);
+        bool ok = good(s, n);
+        solver_unmake(s, &u);
+        return ok;
+    }
     for (int j = i; j < l->count; j++) {
         if (j != i && !battle_same_decision(&l->turns[i], &l->turns[j]))
             continue;
