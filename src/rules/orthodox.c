@@ -287,6 +287,38 @@ static bool has_legal_turn(struct position *p)
     return list.count > 0;
 }
 
+/* Cheap and conservative: the moved unit attacks the king's square from its
+ * target (sliders by line only, the path unexamined), or it leaves a line
+ * through the king (a discovery), or the turn is one of the rarer kinds. */
+static bool may_check(const struct position *p, const struct turn *t)
+{
+    enum colour us = (enum colour)p->st.side;
+    int king = p->st.king_sq[!us];
+    if (king == SQ_NONE || (t->flags & (TURN_CASTLE | TURN_EN_PASSANT)) || t->promo)
+        return true;
+    const struct geometry *g = p->geo;
+    if (g->direction_between[king][t->from])
+        return true;
+    int d = g->direction_between[t->to][king];
+    bool diagonal = d && d != g->north && d != g->south && d != g->east && d != g->west;
+    switch (unit_kind(p->board[t->from])) {
+    case PAWN: {
+        int fwd = us == WHITE ? g->north : g->south;
+        return king == t->to + fwd + 1 || king == t->to + fwd - 1;
+    }
+    case KNIGHT:
+        for (int i = 0; i < 8; i++)
+            if (t->to + g->knight_leaps[i] == king)
+                return true;
+        return false;
+    case BISHOP: return d && diagonal;
+    case ROOK: return d && !diagonal;
+    case QUEEN: return d != 0;
+    case KING: return d && t->to + d == king; /* a second, non-royal king */
+    default: return true;
+    }
+}
+
 const struct rules rules_orthodox = {
     .name = "Orthodox",
     .switch_names = NULL,
@@ -298,4 +330,5 @@ const struct rules rules_orthodox = {
     .has_legal_turn = has_legal_turn,
     .attacked = orthodox_attacked,
     .generate_pseudo = generate_pseudo,
+    .may_check = may_check,
 };

@@ -26,6 +26,10 @@ struct rules {
     /* Optional: turns ignoring the mover's king safety, only for numbering
      * first moves as Popeye does (option MoveNumbers); NULL: legal turns. */
     void (*generate_pseudo)(struct position *p, struct turn_list *out);
+    /* Optional: false only when turn t of the side to move certainly gives
+     * no check, judged without playing it.  Lets the mate goal skip quiet
+     * last moves; NULL: every turn is played and tested. */
+    bool (*may_check)(const struct position *p, const struct turn *t);
 };
 
 extern const struct rules rules_orthodox;
