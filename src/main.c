@@ -20,12 +20,12 @@ static void usage(FILE *f)
           "  -o, --option 'WORDS'       options for --fen, as on an Option line\n"
           "      --perft N              count legal turns to depth N\n"
           "      --divide               with --perft: one line per first turn\n"
-          "      --check                verdict per problem; exit 1 if any is not as expected\n"
-          "      --json                 one JSON object per problem and twin\n"
-          "  -j, --jobs N               solve N problems at once\n"
+          "      --check                verdict per twin and a summary; exit 1 if any is not as expected\n"
+          "      --json                 one JSON object per problem and twin (one per line)\n"
+          "  -j, --jobs N               solve N problems (twins) at once; 0: one per processor\n"
           "      --hash MB              transposition table memory (default 256)\n"
           "      --store FILE           persistent zlib-compressed transposition store\n"
-          "      --max-time S           give up a problem after S seconds (partial)\n"
+          "      --max-time S           give up a twin after S seconds (marked partial)\n"
           "      --regression           no banner, no timings\n"
           "      --progress             progress on standard error\n"
           "  -h, --help                 this text\n"
@@ -67,7 +67,7 @@ int main(int argc, char **argv)
         case 's': cfg.stipulation = optarg; break;
         case 'c': cfg.condition = optarg; break;
         case 'o': cfg.option = optarg; break;
-        case 'j': cfg.jobs = (int)number_arg("--jobs", optarg, 1, 256); break;
+        case 'j': cfg.jobs = (int)number_arg("--jobs", optarg, 0, 256); break;
         case OPT_PERFT: cfg.perft_depth = (int)number_arg("--perft", optarg, 1, 20); break;
         case OPT_DIVIDE: cfg.divide = true; break;
         case OPT_CHECK: cfg.check = true; break;
@@ -92,6 +92,10 @@ int main(int argc, char **argv)
     }
     if (cfg.divide && !cfg.perft_depth) {
         fprintf(stderr, "fairysolve: --divide goes with --perft N\n");
+        return 2;
+    }
+    if (cfg.perft_depth && (cfg.check || cfg.json)) {
+        fprintf(stderr, "fairysolve: --perft counts turns; it does not go with --check or --json\n");
         return 2;
     }
     if (!cfg.fen && (cfg.stipulation || cfg.condition || cfg.option)) {

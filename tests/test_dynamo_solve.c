@@ -45,20 +45,7 @@
 #define OWNER 1u /* Dynamo switch bits, in the order of its switch names */
 #define NOESC 2u
 
-static struct tt table;
-
-static int setup(void **state)
-{
-    (void)state;
-    return tt_init(&table, 16) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    tt_free(&table);
-    return 0;
-}
+#include "table_fixture.h"
 
 static void put_fen(struct position *p, const char *fen, unsigned switches)
 {

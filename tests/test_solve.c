@@ -13,20 +13,7 @@
 #include "../src/solve/help.h"
 #include "../src/report/battle_text.h"
 
-static struct tt table;
-
-static int setup(void **state)
-{
-    (void)state;
-    return tt_init(&table, 16) ? 0 : -1;
-}
-
-static int teardown(void **state)
-{
-    (void)state;
-    tt_free(&table);
-    return 0;
-}
+#include "table_fixture.h"
 
 static struct options plain_options(void)
 {

@@ -8,6 +8,7 @@
 #include "../rules/rules.h"
 #include "../solve/battle.h"
 #include "popeye_order.h"
+#include "../solve/threats.h"
 
 static const char *goal_mark(enum goal g)
 {
@@ -33,17 +34,6 @@ static bool write_effect(struct text *out, struct solver *s, bool goal_possible)
     if (solver_in_check(s))
         text_put(out, " +");
     return false;
-}
-
-/* By squares, as Popeye matches threats: a threat that captured before the
- * defence and no longer does is still the same move. */
-static bool same_move(const struct turn *a, const struct turn *b)
-{
-    return a->from == b->from && a->to == b->to && a->promo == b->promo && a->from2 == b->from2 &&
-           a->to2 == b->to2 && a->promo2 == b->promo2 &&
-           (a->flags & TURN_STEP) == (b->flags & TURN_STEP) &&
-           (!(a->flags & TURN_STEP) ||
-            (turn_step_from(a) == turn_step_from(b) && turn_step_to(a) == turn_step_to(b)));
 }
 
 /* Length of the attacker's shortest win after a defence, 0 when the defence
@@ -85,64 +75,21 @@ static void write_continuations(struct text *out, struct solver *s, int depth, i
     struct turn_list *l = solver_generate(s);
     struct turn_list moves = *l;
     for (int i = 0; i < moves.count; i++) {
-        struct undo u;
-        solver_make(s, &moves.turns[i], &u);
-        bool win = attack_move_wins(s, m);
-        solver_unmake(s, &u);
-        if (!win)
+        /* OwnerPromotes: a decision wins only if it wins for every choice */
+        if (battle_choice_seen(&moves, i) || !battle_all_choices(s, &moves, i, m, attack_move_wins))
             continue;
-        write_move_line(out, s, depth, &moves.turns[i]);
-        solver_make(s, &moves.turns[i], &u);
-        bool done = write_effect(out, s, s->play == PLAY_DIRECT);
-        if (!done)
-            write_after_attack(out, s, depth, m);
-        solver_unmake(s, &u);
-    }
-}
-
-/* The threat: attacker moves winning in the shortest t after a pass. */
-static int find_threats(struct solver *s, int n, struct turn_list *threats)
-{
-    struct undo u;
-    solver_make_null(s, &u);
-    int limit = s->play == PLAY_SELF ? n - 1 : n;
-    int t = attack_shortest(s, limit);
-    threats->count = 0;
-    if (t) {
-        struct turn_list *l = solver_generate(s);
-        for (int i = 0; i < l->count; i++) {
-            struct undo v;
-            solver_make(s, &l->turns[i], &v);
-            bool win = attack_move_wins(s, t);
-            solver_unmake(s, &v);
-            if (win)
-                threats->turns[threats->count++] = l->turns[i];
+        for (int j = i; j < moves.count; j++) {
+            if (j != i && !battle_same_decision(&moves.turns[i], &moves.turns[j]))
+                continue;
+            struct undo u;
+            write_move_line(out, s, depth, &moves.turns[j]);
+            solver_make(s, &moves.turns[j], &u);
+            bool done = write_effect(out, s, s->play == PLAY_DIRECT);
+            if (!done)
+                write_after_attack(out, s, depth, m);
+            solver_unmake(s, &u);
         }
     }
-    solver_unmake(s, &u);
-    return t;
-}
-
-/* Does some threat move fail (or become impossible) after the defence? */
-static bool threat_defeated(struct solver *s, const struct turn_list *threats, int t)
-{
-    struct turn_list *l = solver_generate(s);
-    struct turn_list moves = *l;
-    for (int k = 0; k < threats->count; k++) {
-        int found = -1;
-        for (int i = 0; i < moves.count && found < 0; i++)
-            if (same_move(&moves.turns[i], &threats->turns[k]))
-                found = i;
-        if (found < 0)
-            return true;
-        struct undo u;
-        solver_make(s, &moves.turns[found], &u);
-        bool win = attack_move_wins(s, t);
-        solver_unmake(s, &u);
-        if (!win)
-            return true;
-    }
-    return false;
 }
 
 /* Defender to move after an attacker's move at `depth`.  Direct: n attacker
@@ -160,7 +107,7 @@ static void write_after_attack(struct text *out, struct solver *s, int depth, in
     if (s->play == PLAY_DIRECT)
         n = n - 1;
     if (!check && !last_self_move && n >= 1 && !s->opt->no_threat) {
-        t = find_threats(s, n, threats);
+        t = threats_find(s, n, threats);
         text_put(out, t ? " threat:" : " zugzwang.");
         if (t) {
             struct undo u;
@@ -199,7 +146,7 @@ static void write_refutations(struct text *out, struct solver *s, const struct t
     struct turn_list defences = *l;
     for (int i = 0; i < defences.count; i++) {
         char c[NOTATION_MAX];
-        turn_canonical(s->pos, &defences.turns[i], c);
+        decision_canonical(s->pos, &defences.turns[i], c);
         bool refutes = false;
         for (int k = 0; k < refutations->count && !refutes; k++)
             refutes = strcmp(refutations->items[k], c) == 0;
@@ -223,13 +170,20 @@ static int collect_refutations(struct solver *s, int n, int limit, struct strlis
     int count = 0;
     int m = s->play == PLAY_DIRECT ? n - 1 : n;
     for (int i = 0; i < defences.count && count <= limit; i++) {
-        struct undo u;
-        solver_make(s, &defences.turns[i], &u);
-        bool refutes = defence_value(s, m) < 0;
-        solver_unmake(s, &u);
+        if (battle_choice_seen(&defences, i))
+            continue;
+        bool refutes = true;
+        for (int j = i; j < defences.count && refutes; j++) {
+            if (j != i && !battle_same_decision(&defences.turns[i], &defences.turns[j]))
+                continue;
+            struct undo u;
+            solver_make(s, &defences.turns[j], &u);
+            refutes = defence_value(s, m) < 0;
+            solver_unmake(s, &u);
+        }
         if (refutes) {
             char c[NOTATION_MAX];
-            turn_canonical(s->pos, &defences.turns[i], c);
+            decision_canonical(s->pos, &defences.turns[i], c);
             strlist_add(out, c);
             count++;
         }
@@ -301,6 +255,8 @@ void battle_write(struct solver *s, int n, struct result *r)
     else
         first = *solver_generate(s);
     for (int i = 0; i < first.count && !s->stopped; i++) {
+        if (s->on_root_move)
+            s->on_root_move(s->progress_ctx, i + 1, first.count);
         if (o->move_numbers) {
             popeye_write_move_number(out, s->pos, i + 1, &first.turns[i]);
             if (!popeye_turn_legal(s->pos, &first.turns[i]))
@@ -311,11 +267,8 @@ void battle_write(struct solver *s, int n, struct result *r)
         const struct turn *m = &first.turns[i];
         /* OwnerPromotes: one decision, whatever the opponent promotes to */
         bool choice = (m->flags & TURN_OWNER_CHOICE) != 0;
-        struct turn decision = *m;
-        if (choice)
-            decision.promo2 = 0;
         char canon[NOTATION_MAX];
-        turn_canonical(s->pos, &decision, canon);
+        decision_canonical(s->pos, m, canon);
         struct undo u;
         struct strlist refutations = {0};
         bool win = battle_all_choices(s, &first, i, n, attack_move_wins);
@@ -330,10 +283,10 @@ void battle_write(struct solver *s, int n, struct result *r)
             strlist_free(&refutations);
             continue;
         }
-        bool goal = false;
+        bool goal = true; /* short only if every choice reaches the goal at once */
         for (int j = i; j < first.count; j++) /* each choice the opponent has, with its play */
             if (j == i || (choice && battle_same_decision(m, &first.turns[j])))
-                goal |= write_first_move(out, s, n, &first.turns[j], win);
+                goal &= write_first_move(out, s, n, &first.turns[j], win);
         if (win) {
             strlist_add(&r->keys, canon);
             if (goal && n > 1)

@@ -9,7 +9,7 @@ struct config {
     const char *fen, *stipulation, *condition, *option;
     int perft_depth;          /* 0: no perft */
     bool divide, check, json, regression, progress;
-    int jobs;
+    int jobs;                 /* -j: worker threads; 0: one per processor */
     long hash_mb;
     const char *store;
     double max_time;          /* 0: none */
@@ -17,7 +17,7 @@ struct config {
     char **files;             /* none: standard input */
 };
 
-/* Runs every job; returns the process exit status (0, 1 or 2). */
+/* Runs every job; returns the process exit status (0, 1, 2, or 128+signal). */
 int run_all(const struct config *cfg);
 
 #endif

@@ -1,91 +1,89 @@
-/* Jobs solved one after another in input order: header, twins, solution
- * text and the closing line.  Printing belongs to report/, searching to solve/. */
+/* The job list: appended to while the inputs are read, then handed to the
+ * workers.  Owns the problems and each job's buffered output. */
 #include "job.h"
 
-#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
-#include "../report/diagram.h"
-#include "../solve/solve.h"
-
-struct job_set {
-    const struct config *cfg;
-    struct tt tt;
-    int status;
-    bool banner_done;
-};
-
-struct job_set *job_set_new(const struct config *cfg)
+static struct job *append(struct job_list *l, enum job_kind kind)
 {
-    struct job_set *js = calloc(1, sizeof *js);
-    if (!js)
-        abort();
-    js->cfg = cfg;
-    return js;
-}
-
-/* The table is made on the first solve: perft and bad input never need it. */
-static struct tt *table_of(struct job_set *js)
-{
-    if (!js->tt.entries && !tt_init(&js->tt, (size_t)js->cfg->hash_mb)) {
-        fprintf(stderr, "fairysolve: cannot allocate %ld MB for the hash table\n", js->cfg->hash_mb);
-        exit(2);
+    if (l->count == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 64;
+        l->items = realloc(l->items, sizeof *l->items * (size_t)l->cap);
+        if (!l->items)
+            abort();
     }
-    return &js->tt;
+    struct job *j = &l->items[l->count++];
+    memset(j, 0, sizeof *j);
+    j->kind = kind;
+    return j;
 }
 
-void job_add(struct job_set *js, const struct problem *pr, int twin, const struct twin_view *v,
-             const struct position *p)
+static struct job *add_twin(struct job_list *l, enum job_kind kind, struct problem *pr, int twin,
+                            const struct twin_view *v, const struct position *p)
 {
-    if (!js->banner_done && !js->cfg->regression)
-        printf("fairysolve 0.1\n\n");
-    js->banner_done = true;
-    struct text out;
-    text_init(&out);
-    struct twin_view shown = *v;
-    shown.stipulation = solve_effective_stipulation(pr, v);
-    if (twin == 0)
-        diagram_write_header(&out, pr, p, &shown);
-    if (twin == 0 && pr->zero_position)
-        text_put(&out, "\nzeroposition\n\n");
-    if (pr->twin_count > 0)
-        text_printf(&out, "\n%s%s) %s\n", v->continued ? "+" : "", v->label_text, v->change);
-    struct result r;
-    result_init(&r);
-    struct solve_limits limits = {0};
-    /* no clearing between problems: keys hold the whole state and the mode */
-    solve_twin(pr, v, p, table_of(js), &limits, &r);
-    text_put(&out, r.text.data);
-    text_put(&out, "\n");
-    if (twin == pr->twin_count) {
-        text_put(&out, r.partial ? "Partial solution" : "solution finished.");
-        if (!js->cfg->regression)
-            text_printf(&out, " Time = %.3f s", r.seconds);
-        text_put(&out, "\n\n\n");
+    struct job *j = append(l, kind);
+    j->pr = pr;
+    j->file = pr->file ? pr->file : "--fen";
+    j->index = pr->index;
+    j->twin = twin;
+    j->last_of_problem = twin == pr->twin_count;
+    j->view = *v;
+    j->start = *p;
+    return j;
+}
+
+struct job *job_add_solve(struct job_list *l, struct problem *pr, int twin, const struct twin_view *v,
+                          const struct position *p)
+{
+    return add_twin(l, JOB_SOLVE, pr, twin, v, p);
+}
+
+struct job *job_add_perft(struct job_list *l, struct problem *pr, int twin, const struct twin_view *v,
+                          const struct position *p)
+{
+    return add_twin(l, JOB_PERFT, pr, twin, v, p);
+}
+
+struct job *job_add_error(struct job_list *l, const char *file, int index, const struct parse_error *e)
+{
+    struct job *j = append(l, JOB_ERROR);
+    j->file = file;
+    j->index = index;
+    j->err = *e;
+    return j;
+}
+
+void job_close_problem(struct job_list *l, struct problem *pr)
+{
+    if (l->count > 0 && l->items[l->count - 1].pr == pr)
+        l->items[l->count - 1].last_of_problem = true;
+}
+
+void job_release(struct job *j)
+{
+    if (j->out.data)
+        text_free(&j->out);
+    if (j->pr && j->last_of_problem) {
+        problem_free(j->pr);
+        free(j->pr);
     }
-    fputs(out.data, stdout);
-    fflush(stdout);
-    text_free(&out);
-    result_free(&r);
+    j->pr = NULL;
 }
 
-void job_report_error(struct job_set *js, const struct problem *pr, const struct parse_error *err)
+void job_list_free(struct job_list *l)
 {
-    (void)pr;
-    (void)err;
-    js->status = 2;
+    /* jobs never printed (an interrupted run) still hold their problems */
+    for (int i = 0; i < l->count; i++)
+        job_release(&l->items[i]);
+    free(l->items);
+    memset(l, 0, sizeof *l);
 }
 
-bool job_keeps_problem(const struct job_set *js)
+void job_print_error(FILE *f, const struct job *j)
 {
-    (void)js;
-    return false;
-}
-
-int job_set_finish(struct job_set *js)
-{
-    int s = js->status;
-    tt_free(&js->tt);
-    free(js);
-    return s;
+    if (j->err.line > 0)
+        fprintf(f, "%s:%d:%d: %s\n", j->file, j->err.line, j->err.column, j->err.message);
+    else
+        fprintf(f, "%s: %s\n", j->file, j->err.message);
 }

@@ -1,25 +1,59 @@
-/* Jobs: one problem twin to solve, collected from the inputs and reported in
- * input order.  Owns the output stream discipline (text, JSON, verdicts). */
+/* The job list: every problem twin (or perft, or input error) of the run in
+ * input order, read completely before anything is solved. */
 #ifndef FS_JOB_H
 #define FS_JOB_H
 
 #include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
 
 #include "../problem/reader.h"
 #include "../problem/setup.h"
-#include "config.h"
+#include "../report/text.h"
+#include "../report/verdict.h"
 
-struct job_set;
+enum job_kind { JOB_SOLVE, JOB_PERFT, JOB_ERROR };
+enum job_state { JOB_QUEUED, JOB_RUNNING, JOB_DONE };
 
-struct job_set *job_set_new(const struct config *cfg);
-/* Queues (or solves at once) twin t of pr starting from p. */
-void job_add(struct job_set *js, const struct problem *pr, int twin, const struct twin_view *v,
-             const struct position *p);
-/* A problem that could not be read still gets its place in the output. */
-void job_report_error(struct job_set *js, const struct problem *pr, const struct parse_error *err);
-/* Whether the job set took ownership of the last problem added. */
-bool job_keeps_problem(const struct job_set *js);
-/* Finishes every job; returns the exit status contribution (0, 1 or 2). */
-int job_set_finish(struct job_set *js);
+struct job {
+    enum job_kind kind;
+    /* shared by the twins of one problem; the job with last_of_problem frees
+     * it once printed.  NULL for errors, which copy what they need. */
+    struct problem *pr;
+    const char *file;          /* for messages: the file name, or "--fen" */
+    int index;                 /* problem number in the file; 0: the file itself */
+    int twin;
+    bool last_of_problem;      /* prints the closing line ("solution finished.") */
+    struct twin_view view;
+    struct position start;
+    struct parse_error err;    /* JOB_ERROR */
+
+    /* Filled by the worker that ran it, read by the printer once DONE. */
+    int state;                 /* enum job_state, accessed atomically */
+    struct text out;           /* what goes to standard output for this job */
+    struct verdict verdict;    /* --check / --json */
+    bool partial, illegal;
+    double seconds;
+};
+
+struct job_list {
+    struct job *items;
+    int count, cap;
+};
+
+/* Each returns the job, zeroed but for what its arguments say. */
+struct job *job_add_solve(struct job_list *l, struct problem *pr, int twin, const struct twin_view *v,
+                          const struct position *p);
+struct job *job_add_perft(struct job_list *l, struct problem *pr, int twin, const struct twin_view *v,
+                          const struct position *p);
+struct job *job_add_error(struct job_list *l, const char *file, int index, const struct parse_error *e);
+/* The problem of the most recent job, if it has one: no twin follows. */
+void job_close_problem(struct job_list *l, struct problem *pr);
+/* Releases the output of one printed job, and its problem when it is the last. */
+void job_release(struct job *j);
+void job_list_free(struct job_list *l);
+
+/* file:line:column: message, or file: message when the error has no place. */
+void job_print_error(FILE *f, const struct job *j);
 
 #endif

@@ -3,6 +3,7 @@
 #include "perft_job.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "../board/notation.h"
 #include "../rules/rules.h"
@@ -14,20 +15,23 @@ uint64_t perft_job(struct position *p, int depth, bool divide, FILE *out)
         fprintf(out, "%llu\n", (unsigned long long)n);
         return n;
     }
-    static struct turn_list list;
-    p->rules->generate(p, &list);
-    struct turn_list first = list;
+    /* on the heap: jobs run on several threads, and a turn list is large */
+    struct turn_list *first = malloc(sizeof *first);
+    if (!first)
+        abort();
+    p->rules->generate(p, first);
     uint64_t total = 0;
-    for (int i = 0; i < first.count; i++) {
+    for (int i = 0; i < first->count; i++) {
         char name[NOTATION_MAX];
-        turn_canonical(p, &first.turns[i], name);
+        turn_canonical(p, &first->turns[i], name);
         struct undo u;
-        position_make(p, &first.turns[i], &u);
+        position_make(p, &first->turns[i], &u);
         uint64_t n = rules_perft(p, depth - 1);
         position_unmake(p, &u);
         fprintf(out, "%s %llu\n", name, (unsigned long long)n);
         total += n;
     }
+    free(first);
     fprintf(out, "%llu\n", (unsigned long long)total);
     return total;
 }

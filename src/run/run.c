@@ -1,25 +1,24 @@
-/* Turns the command line into jobs: each problem (and twin) of each file, or
- * one FEN position, is counted (perft) or solved; errors never stop the rest. */
+/* A run: every input read into the job list first (errors keep their place),
+ * then the table and store set up, the jobs solved and printed in order. */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "../board/fen.h"
 #include "../problem/reader.h"
 #include "../problem/setup.h"
+#include "../solve/solver.h"
 #include "config.h"
 #include "input.h"
+#include "interrupt.h"
 #include "job.h"
-#include "perft_job.h"
-
-static void report_error(const char *file, const struct parse_error *e)
-{
-    if (e->line > 0)
-        fprintf(stderr, "%s:%d:%d: %s\n", file, e->line, e->column, e->message);
-    else
-        fprintf(stderr, "%s: %s\n", file, e->message);
-}
+#include "output.h"
+#include "persist.h"
+#include "pool.h"
+#include "work.h"
 
 /* The side that moves first under the stipulation, for perft of a problem. */
 static enum colour first_mover(const struct problem *pr, const struct twin_view *v)
@@ -29,123 +28,208 @@ static enum colour first_mover(const struct problem *pr, const struct twin_view 
     return WHITE;
 }
 
-static int perft_twin(const struct config *cfg, const struct problem *pr, const struct twin_view *v,
-                      struct position *p)
+static void add_twin(const struct config *cfg, struct job_list *jobs, struct problem *pr, int t,
+                     const struct twin_view *v, struct position *p)
 {
+    if (!cfg->perft_depth) {
+        job_add_solve(jobs, pr, t, v, p);
+        return;
+    }
     p->st.side = (uint8_t)(pr->has_stipulation ? first_mover(pr, v) : WHITE);
     position_rehash(p);
-    if (v->label)
-        printf("%c)\n", v->label);
-    perft_job(p, cfg->perft_depth, cfg->divide, stdout);
-    return 0;
+    job_add_perft(jobs, pr, t, v, p);
 }
 
-static int run_problem(const struct config *cfg, struct job_set *jobs, const struct problem *pr)
+/* Every twin of pr as a job; pr (malloc'd) is then owned by its jobs. */
+static void add_problem(const struct config *cfg, struct job_list *jobs, struct problem *pr)
 {
-    int status = 0;
+    int added = 0;
     for (int t = 0; t <= pr->twin_count; t++) {
         struct twin_view v;
         struct parse_error err;
         struct position p;
         if (!problem_twin(pr, t, &v, &err) || !problem_position(pr, &v, &p, &err)) {
-            report_error(pr->file, &err);
-            job_report_error(jobs, pr, &err);
-            return 2;
+            /* the twins before keep their output and close the problem */
+            job_close_problem(jobs, pr);
+            job_add_error(jobs, pr->file, pr->index, &err);
+            break;
         }
-        if (cfg->perft_depth)
-            status |= perft_twin(cfg, pr, &v, &p);
-        else
-            job_add(jobs, pr, t, &v, &p);
+        add_twin(cfg, jobs, pr, t, &v, &p);
+        added++;
     }
-    return status;
+    if (!added) {
+        problem_free(pr);
+        free(pr);
+    }
 }
 
-static int run_file(const struct config *cfg, struct job_set *jobs, const char *name)
+static void read_file(const struct config *cfg, struct job_list *jobs, const char *name)
 {
     size_t len;
     char *text = input_read_all(name, &len);
     if (!text) {
-        fprintf(stderr, "%s: cannot read: %s\n", name, strerror(errno));
-        return 2;
+        struct parse_error e = {0};
+        snprintf(e.message, sizeof e.message, "cannot read: %s", strerror(errno));
+        job_add_error(jobs, name, 0, &e);
+        return;
     }
     struct reader *r = reader_new(name, text, len);
     free(text);
-    int status = 0, got;
-    struct problem pr;
-    struct parse_error err;
-    while ((got = reader_next(r, &pr, &err)) != 0) {
-        if (got < 0) {
-            report_error(name, &err);
-            job_report_error(jobs, &pr, &err);
-            status = 2;
+    for (;;) {
+        struct problem *pr = malloc(sizeof *pr);
+        struct parse_error err;
+        if (!pr)
+            abort();
+        int got = reader_next(r, pr, &err);
+        if (got > 0) {
+            add_problem(cfg, jobs, pr);
             continue;
         }
-        int s = run_problem(cfg, jobs, &pr);
-        status = status > s ? status : s;
-        if (!job_keeps_problem(jobs))
-            problem_free(&pr);
+        if (got < 0)
+            job_add_error(jobs, name, pr->index, &err);
+        problem_free(pr);
+        free(pr);
+        if (got == 0)
+            break;
     }
     reader_free(r);
-    return status;
 }
 
-/* --fen: a one-problem file made from the command line's words. */
-static int run_fen(const struct config *cfg, struct job_set *jobs)
+/* --fen: a one-problem input made from the command line's words.  Its errors
+ * are usage errors: reported at once, nothing is solved. */
+static int read_fen(const struct config *cfg, struct job_list *jobs)
 {
-    static struct problem pr;
+    struct problem *pr = malloc(sizeof *pr);
+    if (!pr)
+        abort();
     struct parse_error err = {0};
-    problem_init(&pr);
-    pr.file = "--fen";
-    pr.index = 1;
-    if (cfg->condition && !parse_condition_text(cfg->condition, &pr.rules, &pr.switches, &err)) {
-        fprintf(stderr, "--condition:%d: %s\n", err.column, err.message);
-        return 2;
-    }
-    if (cfg->stipulation) {
-        if (!parse_stipulation_text(cfg->stipulation, &pr.stipulation, &err)) {
-            fprintf(stderr, "--stipulation:%d: %s\n", err.column, err.message);
-            return 2;
-        }
-        pr.has_stipulation = true;
-    }
-    if (cfg->option && !parse_options_text(cfg->option, &pr.options, &err)) {
-        fprintf(stderr, "--option:%d: %s\n", err.column, err.message);
-        return 2;
-    }
+    problem_init(pr);
+    pr->file = NULL; /* JSON says null: no file */
+    pr->index = 1;
+    const char *bad = NULL;
+    if (cfg->condition && !parse_condition_text(cfg->condition, &pr->rules, &pr->switches, &err))
+        bad = "--condition";
+    else if (cfg->stipulation && !parse_stipulation_text(cfg->stipulation, &pr->stipulation, &err))
+        bad = "--stipulation";
+    else if (cfg->option && !parse_options_text(cfg->option, &pr->options, &err))
+        bad = "--option";
     struct position p;
     struct fen_error fe;
-    position_init(&p, pr.rules, pr.switches);
-    if (!fen_parse(&p, cfg->fen, &fe)) {
-        fprintf(stderr, "--fen:%d: %s\n", fe.column, fe.message);
-        return 2;
+    if (!bad) {
+        pr->has_stipulation = cfg->stipulation != NULL;
+        position_init(&p, pr->rules, pr->switches);
+        if (!fen_parse(&p, cfg->fen, &fe)) {
+            bad = "--fen";
+            err.column = fe.column;
+            snprintf(err.message, sizeof err.message, "%s", fe.message);
+        }
     }
-    if (cfg->perft_depth) {
-        perft_job(&p, cfg->perft_depth, cfg->divide, stdout);
-        return 0;
-    }
-    if (!pr.has_stipulation) {
+    if (!bad && !cfg->perft_depth && !pr->has_stipulation) {
         fprintf(stderr, "fairysolve: --fen needs --stipulation (or --perft)\n");
+        free(pr);
         return 2;
     }
-    struct twin_view v = {.stipulation = pr.stipulation, .rules = pr.rules, .switches = pr.switches};
-    job_add(jobs, &pr, 0, &v, &p);
+    if (bad) {
+        fprintf(stderr, "%s:%d: %s\n", bad, err.column, err.message);
+        free(pr);
+        return 2;
+    }
+    struct twin_view v = {.stipulation = pr->stipulation, .rules = pr->rules, .switches = pr->switches};
+    if (cfg->perft_depth)
+        job_add_perft(jobs, pr, 0, &v, &p); /* the side to move as the FEN says */
+    else
+        job_add_solve(jobs, pr, 0, &v, &p);
     return 0;
+}
+
+static int solve_jobs(const struct job_list *l)
+{
+    int n = 0;
+    for (int i = 0; i < l->count; i++)
+        n += l->items[i].kind == JOB_SOLVE;
+    return n;
+}
+
+static int worker_count(const struct config *cfg, const struct job_list *l)
+{
+    long n = cfg->jobs;
+    if (n <= 0) /* -j 0: one per processor */
+        n = sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1)
+        n = 1;
+    if (n > l->count)
+        n = l->count > 0 ? l->count : 1;
+    return (int)n;
+}
+
+static const char *signal_name(int sig)
+{
+    return sig == SIGINT ? "SIGINT" : sig == SIGTERM ? "SIGTERM" : "a signal";
+}
+
+/* Solves and prints the list; returns the exit status. */
+static int run_jobs(const struct config *cfg, struct job_list *jobs, struct tt *tt)
+{
+    struct progress progress;
+    progress_init(&progress, monotonic_seconds());
+    struct output out;
+    output_init(&out, cfg, &progress);
+    struct work_ctx ctx = {.cfg = cfg, .tt = tt, .interrupt = interrupt_flag()};
+    int printed = pool_run(jobs, &ctx, worker_count(cfg, jobs), &out);
+    int status = output_finish(&out);
+    if (printed < 0) {
+        fprintf(stderr, "fairysolve: cannot start a solving thread\n");
+        return 2;
+    }
+    int sig = interrupt_signal();
+    if (sig) {
+        fprintf(stderr, "fairysolve: interrupted by %s; %d of %d jobs not started\n", signal_name(sig),
+                jobs->count - printed, jobs->count);
+        status = 128 + sig;
+    }
+    return status;
 }
 
 int run_all(const struct config *cfg)
 {
-    struct job_set *jobs = job_set_new(cfg);
-    int status = 0;
+    bool use_store = cfg->store && !cfg->perft_depth;
+    /* before reading and solving: a run whose store cannot be written is not started */
+    if (use_store && !persist_check(cfg->store))
+        return 2;
+    struct job_list jobs = {0};
     if (cfg->fen) {
-        status = run_fen(cfg, jobs);
-    } else if (cfg->file_count == 0) {
-        status = run_file(cfg, jobs, "-");
-    } else {
-        for (int i = 0; i < cfg->file_count; i++) {
-            int s = run_file(cfg, jobs, cfg->files[i]);
-            status = status > s ? status : s;
+        if (read_fen(cfg, &jobs) != 0) {
+            job_list_free(&jobs);
+            return 2;
         }
+    } else if (cfg->file_count == 0) {
+        read_file(cfg, &jobs, "-");
+    } else {
+        for (int i = 0; i < cfg->file_count; i++)
+            read_file(cfg, &jobs, cfg->files[i]);
     }
-    int s = job_set_finish(jobs);
-    return status > s ? status : s;
+    struct tt tt = {0};
+    char *identity = NULL;
+    use_store = use_store && solve_jobs(&jobs) > 0;
+    /* one table, made once, shared by every worker and kept across problems
+     * (keys hold the whole state and the mode) */
+    if (solve_jobs(&jobs) > 0 && !tt_init(&tt, (size_t)cfg->hash_mb)) {
+        fprintf(stderr, "fairysolve: cannot allocate %ld MB for the hash table\n", cfg->hash_mb);
+        job_list_free(&jobs);
+        return 2;
+    }
+    if (use_store) {
+        identity = persist_identity(&jobs);
+        persist_load(&tt, cfg->store, identity, cfg->progress);
+    }
+    interrupt_install();
+    int status = run_jobs(cfg, &jobs, &tt);
+    if (use_store && !persist_save(&tt, cfg->store, identity, cfg->progress) && status < 2)
+        status = 2;
+    if (interrupt_signal() && status < 128) /* a signal while the store was written */
+        status = 128 + interrupt_signal();
+    free(identity);
+    tt_free(&tt);
+    job_list_free(&jobs);
+    return status;
 }

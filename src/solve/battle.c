@@ -166,8 +166,9 @@ static bool attack_wins_within(struct solver *s, int n)
 {
     struct turn_list *l = solver_generate(s);
     order_by_hint(s, l);
+    bool last = n == 1 && s->play == PLAY_DIRECT; /* the move itself must mate */
     for (int i = 0; i < l->count; i++) {
-        if (battle_choice_seen(l, i))
+        if (battle_choice_seen(l, i) || (last && !solver_may_reach_mate(s, &l->turns[i])))
             continue;
         bool win = battle_all_choices(s, l, i, n, attack_move_wins);
         if (win)

@@ -75,11 +75,15 @@ static int search(struct help_run *h, int plies)
         struct undo u;
         h->path[s->ply - 0] = l->turns[i];
         int depth = s->ply;
+        if (depth == 0 && s->on_root_move)
+            s->on_root_move(s->progress_ctx, i + 1, l->count);
         if (numbered) {
             popeye_write_move_number(&h->r->text, s->pos, i + 1, &l->turns[i]);
             if (!popeye_turn_legal(s->pos, &l->turns[i]))
                 continue;
         }
+        if (plies == 1 && !solver_may_reach_mate(s, &l->turns[i]))
+            continue;
         solver_make(s, &l->turns[i], &u);
         if (plies == 1) {
             if (goal_reached(s)) {

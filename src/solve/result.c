@@ -40,6 +40,7 @@ void result_free(struct result *r)
     strlist_free(&r->short_keys);
     strlist_free(&r->solutions);
     strlist_free(&r->short_solutions);
+    strlist_free(&r->dual_lines);
     for (int i = 0; i < r->try_count; i++) {
         free(r->tries[i].move);
         strlist_free(&r->tries[i].refutations);
@@ -57,4 +58,12 @@ struct try_result *result_add_try(struct result *r, const char *move)
     memset(t, 0, sizeof *t);
     t->move = strdup(move);
     return t;
+}
+
+bool strlist_has(const struct strlist *l, const char *s)
+{
+    for (int i = 0; i < l->count; i++)
+        if (strcmp(l->items[i], s) == 0)
+            return true;
+    return false;
 }

@@ -15,6 +15,7 @@ struct strlist {
 
 void strlist_add(struct strlist *l, const char *s);
 void strlist_free(struct strlist *l);
+bool strlist_has(const struct strlist *l, const char *s);
 
 struct try_result {
     char *move;
@@ -31,6 +32,8 @@ struct result {
     struct strlist short_solutions;
     bool partial;               /* MaxSolutions, time limit or interrupt cut it short */
     bool illegal;               /* the side not to move is in check */
+    int duals;                  /* defences (help play: lines) with more than one way on; duals.h */
+    struct strlist dual_lines;  /* each dual as canonical text "KEY DEFENCE: C1 C2" */
     uint64_t nodes;
     double seconds;
 };

@@ -6,7 +6,9 @@
 
 #include "../report/battle_text.h"
 #include "../rules/rules.h"
+#include "duals.h"
 #include "help.h"
+#include "short_keys.h"
 #include "solver.h"
 
 struct stipulation solve_effective_stipulation(const struct problem *pr, const struct twin_view *v)
@@ -42,10 +44,19 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
     solver_init(&s, &pos, &st, &pr->options, tt);
     s.deadline = limits ? limits->deadline : 0;
     s.interrupt = limits ? limits->interrupt : NULL;
-    if (help)
+    if (limits) {
+        s.on_root_move = limits->on_root_move;
+        s.on_nodes = limits->on_nodes;
+        s.progress_ctx = limits->progress_ctx;
+    }
+    if (help) {
         help_write(&s, st.moves * 2 + (st.half ? 1 : 0), r);
-    else
+    } else {
         battle_write(&s, st.moves, r);
+        short_keys_complete(&s, st.moves, r);
+    }
+    if (limits && limits->want_duals)
+        duals_count(&s, st.moves, r);
     r->nodes = s.nodes;
     r->seconds = monotonic_seconds() - t0;
     solver_free(&s);

@@ -10,6 +10,11 @@
 struct solve_limits {
     double deadline;           /* monotonic seconds, 0 = none */
     volatile int *interrupt;
+    bool want_duals;           /* count duals (duals.h) after solving: --check, --json */
+    /* --progress hooks, handed to the solver (solver.h); NULL: none */
+    void (*on_root_move)(void *ctx, int k, int n);
+    void (*on_nodes)(void *ctx, uint64_t nodes);
+    void *progress_ctx;
 };
 
 /* The stipulation as it is solved (h#n + WhiteToPlay becomes h#(n-1).5). */

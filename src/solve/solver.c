@@ -88,7 +88,10 @@ bool solver_should_stop(struct solver *s)
         return true;
     if ((s->nodes & 0xfff) != 0)
         return false;
-    if ((s->interrupt && *s->interrupt) || (s->deadline > 0 && monotonic_seconds() > s->deadline))
+    if (s->on_nodes)
+        s->on_nodes(s->progress_ctx, s->nodes);
+    if ((s->interrupt && __atomic_load_n(s->interrupt, __ATOMIC_RELAXED)) ||
+        (s->deadline > 0 && monotonic_seconds() > s->deadline))
         s->stopped = true;
     return s->stopped;
 }

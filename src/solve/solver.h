@@ -26,6 +26,11 @@ struct solver {
     double deadline;             /* monotonic seconds; 0 = none */
     volatile int *interrupt;     /* set by a signal handler; may be NULL */
     bool stopped;                /* ran out of time or was interrupted */
+    /* --progress (NULL when nobody listens): the root loop begins its k-th of
+     * n first moves; every 4096 nodes, the count so far */
+    void (*on_root_move)(void *ctx, int k, int n);
+    void (*on_nodes)(void *ctx, uint64_t nodes);
+    void *progress_ctx;
 };
 
 void solver_init(struct solver *s, struct position *pos, const struct stipulation *stip,
@@ -42,6 +47,13 @@ void solver_make_null(struct solver *s, struct undo *u);
 /* The side to move is mated / stalemated / either, as the goal asks. */
 bool goal_reached(struct solver *s);
 bool solver_in_check(const struct solver *s);
+/* False when turn t cannot reach a mate goal because it gives no check
+ * (the rule set says so without playing it). */
+static inline bool solver_may_reach_mate(const struct solver *s, const struct turn *t)
+{
+    bool (*may_check)(const struct position *, const struct turn *) = s->pos->rules->may_check;
+    return s->goal != GOAL_MATE || !may_check || may_check(s->pos, t);
+}
 /* Checks the clock and the interrupt flag now and then. */
 bool solver_should_stop(struct solver *s);
 

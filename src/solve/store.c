@@ -105,23 +105,6 @@ static uint32_t crc_of(uint32_t crc, const unsigned char *p, size_t n)
 
 /* The save runs on the exit path after a SIGINT, whose handler may have been
  * installed without SA_RESTART: interrupted calls are simply retried. */
-static bool write_all(int fd, const unsigned char *p, size_t n)
-{
-    while (n) {
-        ssize_t w = write(fd, p, n);
-        if (w < 0 && errno == EINTR)
-            continue;
-        if (w <= 0) {
-            if (w == 0)
-                errno = EIO;
-            return false;
-        }
-        p += w;
-        n -= (size_t)w;
-    }
-    return true;
-}
-
 static bool pwrite_all(int fd, const unsigned char *p, size_t n, off_t at)
 {
     while (n) {
@@ -138,6 +121,15 @@ static bool pwrite_all(int fd, const unsigned char *p, size_t n, off_t at)
         at += w;
     }
     return true;
+}
+
+/* Sequential writes through the positioned one, so the retry lives in one place. */
+static bool write_all(int fd, const unsigned char *p, size_t n)
+{
+    off_t at = lseek(fd, 0, SEEK_CUR);
+    if (at < 0 || !pwrite_all(fd, p, n, at))
+        return false;
+    return lseek(fd, at + (off_t)n, SEEK_SET) >= 0;
 }
 
 /* Bytes read, fewer than n only at end of file; -1 on error. */

@@ -1,0 +1,187 @@
+/* JSON objects with cJSON: field names and forms as FORMAT.md 7 shows them.
+ * Decides nothing about the verdict (verdict.c) or the moves (the solver). */
+#include "json.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cjson/cJSON.h>
+
+#include "../solve/solve.h"
+#include "utf8.h"
+
+/* cJSON answers NULL only when memory runs out: a half-built object is
+ * worse than stopping (as text.c does). */
+static cJSON *need(cJSON *item)
+{
+    if (!item)
+        abort();
+    return item;
+}
+
+static void add(cJSON *object, const char *name, cJSON *item)
+{
+    if (!cJSON_AddItemToObject(object, name, need(item)))
+        abort();
+}
+
+static void append(cJSON *array, cJSON *item)
+{
+    if (!cJSON_AddItemToArray(array, need(item)))
+        abort();
+}
+
+/* Strings from the input may be Latin-1; JSON must be UTF-8. */
+static cJSON *text_string(const char *s)
+{
+    char *u = utf8_from_text(s ? s : "");
+    cJSON *item = need(cJSON_CreateString(u));
+    free(u);
+    return item;
+}
+
+static cJSON *string_array(const struct strlist *l)
+{
+    cJSON *a = need(cJSON_CreateArray());
+    for (int i = 0; i < l->count; i++)
+        append(a, text_string(l->items[i]));
+    return a;
+}
+
+/* "e2e4 e7e5" -> ["e2e4", "e7e5"] */
+static cJSON *move_list(const char *moves)
+{
+    cJSON *a = need(cJSON_CreateArray());
+    char *copy = strdup(moves);
+    if (!copy)
+        abort();
+    char *save = NULL;
+    for (char *m = strtok_r(copy, " ", &save); m; m = strtok_r(NULL, " ", &save))
+        append(a, text_string(m));
+    free(copy);
+    return a;
+}
+
+static cJSON *solution_lists(const struct strlist *l)
+{
+    cJSON *a = need(cJSON_CreateArray());
+    for (int i = 0; i < l->count; i++)
+        append(a, move_list(l->items[i]));
+    return a;
+}
+
+static cJSON *tries(const struct result *r)
+{
+    cJSON *a = need(cJSON_CreateArray());
+    for (int i = 0; i < r->try_count; i++) {
+        cJSON *t = need(cJSON_CreateObject());
+        add(t, "move", text_string(r->tries[i].move));
+        add(t, "refutations", string_array(&r->tries[i].refutations));
+        append(a, t);
+    }
+    return a;
+}
+
+static cJSON *switch_names(const struct rules *rules, unsigned switches)
+{
+    cJSON *a = need(cJSON_CreateArray());
+    for (int i = 0; rules->switch_names && rules->switch_names[i]; i++)
+        if (switches >> i & 1u)
+            append(a, text_string(rules->switch_names[i]));
+    return a;
+}
+
+/* The verdict text's items: "cooked, short" -> ["cooked", "short"]. */
+static cJSON *verdict_items(const struct verdict *vd)
+{
+    cJSON *a = need(cJSON_CreateArray());
+    const char *p = vd->text;
+    while (*p) {
+        const char *end = strstr(p, ", ");
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        char item[sizeof vd->text];
+        memcpy(item, p, n);
+        item[n] = 0;
+        append(a, text_string(item));
+        p += n + (end ? 2 : 0);
+    }
+    return a;
+}
+
+static void add_optional_text(cJSON *o, const char *name, const char *s)
+{
+    if (s[0])
+        add(o, name, text_string(s));
+}
+
+static char *finish(cJSON *o)
+{
+    char *s = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    if (!s)
+        abort();
+    /* cJSON's allocator is malloc unless someone installs hooks; copy so the
+     * caller's free() is right either way */
+    char *copy = strdup(s);
+    cJSON_free(s);
+    if (!copy)
+        abort();
+    return copy;
+}
+
+char *json_twin(const struct problem *pr, int twin, const struct twin_view *v, const struct result *r,
+                const struct verdict *vd)
+{
+    (void)twin; /* the label says which twin, as Popeye names it */
+    struct verdict own;
+    if (!vd) {
+        verdict_compute(pr, v, r, &own);
+        vd = &own;
+    }
+    bool help = v->stipulation.play == PLAY_HELP;
+    cJSON *o = need(cJSON_CreateObject());
+    add(o, "file", pr->file ? text_string(pr->file) : cJSON_CreateNull()); /* NULL: --fen */
+    add(o, "problem", cJSON_CreateNumber(pr->index));
+    add(o, "twin", v->label_text[0] ? text_string(v->label_text) : cJSON_CreateNull());
+    add_optional_text(o, "author", pr->author);
+    add_optional_text(o, "origin", pr->origin);
+    add_optional_text(o, "title", pr->title);
+    add(o, "stipulation", text_string(solve_effective_stipulation(pr, v).text));
+    add(o, "condition", text_string(v->rules->name));
+    add(o, "switches", switch_names(v->rules, v->switches));
+    add(o, "keys", string_array(&r->keys));
+    add(o, "tries", tries(r));
+    if (help) {
+        add(o, "solutions", solution_lists(&r->solutions));
+        add(o, "short", solution_lists(&r->short_solutions));
+    } else {
+        add(o, "solutions", solution_lists(&r->keys));
+        add(o, "short", solution_lists(&r->short_keys));
+    }
+    add(o, "verdict", verdict_items(vd));
+    add(o, "duals", string_array(&r->dual_lines));
+    if (r->illegal)
+        add(o, "illegal", cJSON_CreateTrue());
+    add(o, "partial", cJSON_CreateBool(r->partial));
+    char nodes[24];
+    snprintf(nodes, sizeof nodes, "%" PRIu64, r->nodes); /* exact: a double would round */
+    add(o, "nodes", cJSON_CreateRaw(nodes));
+    add(o, "seconds", cJSON_CreateNumber(round(r->seconds * 1000.0) / 1000.0));
+    return finish(o);
+}
+
+char *json_error(const char *file, int problem, const struct parse_error *e)
+{
+    cJSON *o = need(cJSON_CreateObject());
+    add(o, "file", file ? text_string(file) : cJSON_CreateNull());
+    add(o, "problem", cJSON_CreateNumber(problem));
+    char message[320];
+    if (e->line > 0)
+        snprintf(message, sizeof message, "%d:%d: %s", e->line, e->column, e->message);
+    else
+        snprintf(message, sizeof message, "%s", e->message);
+    add(o, "error", text_string(message));
+    return finish(o);
+}

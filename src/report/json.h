@@ -1,0 +1,27 @@
+/* The --json objects of FORMAT.md 7: one per solved twin, one per problem
+ * that could not be read.  Builds strings; printing is the caller's. */
+#ifndef FS_JSON_H
+#define FS_JSON_H
+
+#include "../problem/problem.h"
+#include "../problem/reader.h"
+#include "../problem/setup.h"
+#include "../solve/result.h"
+#include "verdict.h"
+
+/* One line (no trailing newline), malloc'd; the caller prints and frees it.
+ * Fields: file (null for --fen), problem, twin (null or the label "a", "b", ...), author,
+ * origin, title (only when given), stipulation (as printed: the solved form),
+ * condition (the rule set's name, "Orthodox" without a condition), switches,
+ * keys, tries [{move, refutations}], solutions and short (lists of canonical
+ * move lists; battle play one [key] per key), verdict (the items of vd's
+ * text; vd NULL: computed here), duals (the dual lines), illegal (only when
+ * true), partial, nodes, seconds.  Text from the input is made valid UTF-8
+ * (utf8.h). */
+char *json_twin(const struct problem *pr, int twin, const struct twin_view *v, const struct result *r,
+                const struct verdict *vd);
+/* {"file", "problem", "error": "line:col: message"} ("message" alone when
+ * the error has no place). */
+char *json_error(const char *file, int problem, const struct parse_error *e);
+
+#endif

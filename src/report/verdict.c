@@ -1,0 +1,106 @@
+/* The verdict of one solved twin (rules in verdict.h): which faults hold,
+ * then the text.  Key matching goes through expect_key. */
+#include "verdict.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "expect_key.h"
+
+/* Expect applies to twins solved with the problem's own stipulation. */
+static bool expect_applies(const struct problem *pr, const struct twin_view *v)
+{
+    const struct stipulation *a = &pr->stipulation, *b = &v->stipulation;
+    return a->play == b->play && a->goal == b->goal && a->moves == b->moves && a->half == b->half;
+}
+
+static bool key_expected(const struct expectation *e, const char *key)
+{
+    for (int i = 0; i < e->key_count; i++) {
+        char c[64];
+        if (expect_key_canonical(e->keys[i], c, sizeof c) && strcmp(c, key) == 0)
+            return true;
+    }
+    return false;
+}
+
+static void judge_battle(const struct expectation *e, const struct result *r, struct verdict *out)
+{
+    out->found = r->keys.count;
+    if (e && e->key_count > 0) {
+        out->intended = e->key_count;
+        int matched = 0;
+        for (int i = 0; i < r->keys.count; i++) {
+            if (key_expected(e, r->keys.items[i]))
+                matched++;
+            else
+                out->cooked = true;
+        }
+        out->no_solution = matched == 0;
+    } else {
+        out->intended = 1;
+        out->cooked = r->keys.count > 1;
+        out->no_solution = r->keys.count == 0;
+    }
+}
+
+static void judge_help(const struct expectation *e, const struct result *r, struct verdict *out)
+{
+    out->found = r->solutions.count;
+    out->intended = e && e->solutions >= 0 ? e->solutions : -1;
+    if (out->intended >= 0) {
+        /* a partial count can only be known too high */
+        out->count_wrong = r->partial ? out->found > out->intended : out->found != out->intended;
+        out->no_solution = out->found == 0 && out->intended != 0;
+    } else {
+        out->no_solution = out->found == 0;
+    }
+}
+
+static void add_item(struct verdict *out, const char *item)
+{
+    size_t len = strlen(out->text);
+    snprintf(out->text + len, sizeof out->text - len, "%s%s", len ? ", " : "", item);
+}
+
+static void write_text(struct verdict *out)
+{
+    out->text[0] = 0;
+    if (out->sound)
+        add_item(out, "sound");
+    if (out->cooked)
+        add_item(out, "cooked");
+    if (out->no_solution)
+        add_item(out, "no-solution");
+    if (out->short_sol)
+        add_item(out, "short");
+    if (out->count_wrong) {
+        char item[48];
+        snprintf(item, sizeof item, "solutions %d/%d", out->found, out->intended);
+        add_item(out, item);
+    }
+    if (out->partial)
+        add_item(out, "partial");
+    if (out->duals)
+        add_item(out, "duals");
+}
+
+void verdict_compute(const struct problem *pr, const struct twin_view *v, const struct result *r,
+                     struct verdict *out)
+{
+    memset(out, 0, sizeof *out);
+    const struct expectation *e = expect_applies(pr, v) ? &pr->expect : NULL;
+    if (v->stipulation.play == PLAY_HELP)
+        judge_help(e, r, out);
+    else
+        judge_battle(e, r, out);
+    out->short_sol = r->short_keys.count > 0 || r->short_solutions.count > 0;
+    out->partial = r->partial;
+    if (r->illegal)
+        out->no_solution = true;
+    else if (out->partial)
+        out->no_solution = false; /* not known: the solution may lie beyond the cut */
+    out->duals = r->duals > 0;
+    out->sound = !out->partial && !out->cooked && !out->no_solution && !out->short_sol && !out->count_wrong;
+    write_text(out);
+}

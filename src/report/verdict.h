@@ -1,0 +1,44 @@
+/* Verdicts of --check and --json (FORMAT.md 6): the solved twin against the
+ * problem's Expect lines or the default rules.  Reads results; solves nothing. */
+#ifndef FS_VERDICT_H
+#define FS_VERDICT_H
+
+#include <stdbool.h>
+
+#include "../problem/problem.h"
+#include "../problem/setup.h"
+#include "../solve/result.h"
+
+/* The rules.
+ *
+ * Direct and self play.  With "Expect key" lines: cooked when a key found is
+ * none of them; no-solution when none of them is a key (or there is no key).
+ * Without: one key is right, more is cooked, none is no-solution.
+ * short: a key forcing the goal in fewer turns than stipulated.
+ * Help play.  With "Expect solutions M": "solutions N/M" when the N found
+ * differ from M.  Without: any number of solutions is as intended (help
+ * problems often have several); the count is the solutions list.  No
+ * solution at all is no-solution (unless M is 0); short: a shorter solution.
+ * Twins.  Expect belongs to the problem: it applies to every twin solved
+ * with the problem's own stipulation (so Expect key lists the keys of all
+ * such twins, and each twin must have at least one of them and no other);
+ * a twin that changes the stipulation gets the default rules.  Expect key
+ * only concerns battle play, Expect solutions only help play.
+ * Partial results (time limit, interrupt, MaxSolutions): never sound; only
+ * the faults already certain are named (a second key, more solutions than
+ * intended, a short solution), then "partial".  An illegal position (the
+ * side not to move in check) has no solution.
+ * Duals are reported after the rest, never a fault: "sound, duals". */
+struct verdict {
+    bool sound;          /* as intended (duals allowed) */
+    bool cooked, no_solution, short_sol, count_wrong, duals, partial;
+    int found, intended; /* help: solutions N/M (M -1 without Expect); battle: keys found / expected
+                            keys (1 without Expect) */
+    char text[160];      /* "sound" or the faults, then "partial", then "duals", joined by ", ";
+                            no item contains ", " (JSON splits on it) */
+};
+
+void verdict_compute(const struct problem *pr, const struct twin_view *v, const struct result *r,
+                     struct verdict *out);
+
+#endif

@@ -1,0 +1,27 @@
+/* --check: verdicts counted per problem (a problem has the faults of all its
+ * twins), the list of problems not as expected, and the closing summary. */
+#ifndef FS_CHECK_H
+#define FS_CHECK_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "../report/text.h"
+#include "job.h"
+
+struct check {
+    int problems, sound, cooked, no_solution, short_sol, count_wrong, partial, duals, unreadable;
+    struct verdict open;      /* the faults of the problem being printed, so far */
+    bool open_any;
+    struct text faulty;       /* one line per twin not as expected */
+};
+
+void check_init(struct check *c);
+void check_free(struct check *c);
+/* In output order: each solved twin, then (last_of_problem) the problem closes. */
+void check_add_twin(struct check *c, const struct job *j);
+void check_add_error(struct check *c);
+/* Problems not sound, and the counts; true when everything was as expected. */
+bool check_summary(struct check *c, FILE *f);
+
+#endif

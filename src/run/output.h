@@ -1,0 +1,31 @@
+/* The printer's side of a run: each finished job written in input order,
+ * problems closed, errors placed, --check tallied and summarised. */
+#ifndef FS_OUTPUT_H
+#define FS_OUTPUT_H
+
+#include <stdbool.h>
+
+#include "check.h"
+#include "config.h"
+#include "job.h"
+#include "progress.h"
+
+struct output {
+    const struct config *cfg;
+    struct progress *progress;
+    struct check check;
+    bool banner_done;
+    bool problem_open;        /* twins printed, closing line not yet */
+    bool problem_partial;     /* one of those twins was cut short */
+    double problem_seconds;
+    int status;               /* 2 once an input error was printed */
+};
+
+void output_init(struct output *o, const struct config *cfg, struct progress *progress);
+/* Writes a DONE job, then releases its buffers. */
+void output_job(struct output *o, struct job *j);
+/* Closes a problem cut off by an interrupt, prints the --check summary;
+ * returns the exit status so far (0, 1 or 2). */
+int output_finish(struct output *o);
+
+#endif

@@ -1,0 +1,90 @@
+/* --store around a run: a store is only reused by a run over the same rule
+ * sets, and losing it costs time, never a wrong answer. */
+#include "persist.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../report/text.h"
+#include "../rules/rules.h"
+#include "../solve/store.h"
+
+static int by_text(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static char *rules_text(const struct twin_view *v)
+{
+    struct text t;
+    text_init(&t);
+    text_put(&t, v->rules->name);
+    for (int i = 0; v->rules->switch_names && v->rules->switch_names[i]; i++)
+        if (v->switches >> i & 1u)
+            text_printf(&t, " %s", v->rules->switch_names[i]);
+    return t.data;
+}
+
+char *persist_identity(const struct job_list *l)
+{
+    char **names = malloc(sizeof *names * (size_t)(l->count + 1));
+    if (!names)
+        abort();
+    int n = 0;
+    for (int i = 0; i < l->count; i++)
+        if (l->items[i].kind == JOB_SOLVE)
+            names[n++] = rules_text(&l->items[i].view);
+    qsort(names, (size_t)n, sizeof *names, by_text);
+    struct text id;
+    text_init(&id);
+    for (int i = 0; i < n; i++) {
+        if (i == 0 || strcmp(names[i], names[i - 1]) != 0)
+            text_printf(&id, "%s%s", id.len ? ";" : "", names[i]);
+    }
+    for (int i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    return id.data;
+}
+
+bool persist_check(const char *path)
+{
+    char msg[512];
+    if (store_writable(path, msg, sizeof msg))
+        return true;
+    fprintf(stderr, "fairysolve: --store: %s\n", msg);
+    return false;
+}
+
+void persist_load(struct tt *t, const char *path, const char *identity, bool verbose)
+{
+    char msg[512] = "";
+    size_t entries = 0;
+    switch (store_load(t, path, identity, &entries, msg, sizeof msg)) {
+    case STORE_LOADED:
+        if (verbose)
+            fprintf(stderr, "fairysolve: store %s: %zu entries loaded\n", path, entries);
+        break;
+    case STORE_ABSENT:
+        if (verbose)
+            fprintf(stderr, "fairysolve: store %s: not there yet, starting empty\n", path);
+        break;
+    case STORE_REJECTED:
+        fprintf(stderr, "fairysolve: warning: %s; not used, starting with an empty table\n", msg);
+        tt_clear(t);
+        break;
+    }
+}
+
+bool persist_save(const struct tt *t, const char *path, const char *identity, bool verbose)
+{
+    char msg[512] = "";
+    if (!store_save(t, path, identity, msg, sizeof msg)) {
+        fprintf(stderr, "fairysolve: %s\n", msg);
+        return false;
+    }
+    if (verbose)
+        fprintf(stderr, "fairysolve: store %s written\n", path);
+    return true;
+}

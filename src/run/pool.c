@@ -1,0 +1,143 @@
+/* Worker threads and ordered printing.  One lock guards the hand-out counter,
+ * the job states and the progress slots; solving happens outside it. */
+#include "pool.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "../solve/solver.h"
+#include "interrupt.h"
+
+/* The report keeps several turn lists (100 KB each) per ply on the stack;
+ * this is address space, only touched as deep as a search goes. */
+#define STACK_BYTES ((size_t)256 << 20)
+#define SMALL_STACK_BYTES ((size_t)64 << 20)
+
+struct pool {
+    struct job_list *jobs;
+    const struct work_ctx *ctx;
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    int next, alive;
+    int workers;
+    struct progress_slot *slots;
+};
+
+struct worker {
+    struct pool *pool;
+    int id;
+    bool running;
+    pthread_t thread;
+};
+
+static void *worker_main(void *arg)
+{
+    struct worker *w = arg;
+    struct pool *p = w->pool;
+    struct progress_slot *slot = &p->slots[w->id];
+    interrupt_block_here();
+    pthread_mutex_lock(&p->lock);
+    while (p->next < p->jobs->count && !__atomic_load_n(p->ctx->interrupt, __ATOMIC_RELAXED)) {
+        int i = p->next++;
+        struct job *j = &p->jobs->items[i];
+        j->state = JOB_RUNNING;
+        progress_slot_begin(slot, i, monotonic_seconds());
+        pthread_mutex_unlock(&p->lock);
+        work_run(p->ctx, j, slot);
+        pthread_mutex_lock(&p->lock);
+        progress_slot_end(slot);
+        j->state = JOB_DONE;
+        pthread_cond_broadcast(&p->changed);
+    }
+    p->alive--;
+    pthread_cond_broadcast(&p->changed);
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
+}
+
+static bool start(struct worker *w)
+{
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    bool ok = pthread_attr_setstacksize(&attr, STACK_BYTES) == 0 &&
+              pthread_create(&w->thread, &attr, worker_main, w) == 0;
+    if (!ok) /* a tight address-space limit: try a smaller reservation */
+        ok = pthread_attr_setstacksize(&attr, SMALL_STACK_BYTES) == 0 &&
+             pthread_create(&w->thread, &attr, worker_main, w) == 0;
+    pthread_attr_destroy(&attr);
+    return ok;
+}
+
+static void wait_a_little(struct pool *p, double seconds)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    long ns = ts.tv_nsec + (long)(seconds * 1e9);
+    ts.tv_sec += ns / 1000000000L;
+    ts.tv_nsec = ns % 1000000000L;
+    pthread_cond_timedwait(&p->changed, &p->lock, &ts);
+}
+
+/* Waits until job i is done (true) or no worker is left to do it (false). */
+static bool wait_for(struct pool *p, int i, struct output *out)
+{
+    pthread_mutex_lock(&p->lock);
+    while (p->jobs->items[i].state != JOB_DONE && p->alive > 0) {
+        if (!p->ctx->cfg->progress) {
+            pthread_cond_wait(&p->changed, &p->lock);
+            continue;
+        }
+        wait_a_little(p, 0.25);
+        char line[1024];
+        if (progress_compose(out->progress, p->jobs, p->slots, p->workers, p->ctx->tt, monotonic_seconds(), line,
+                             sizeof line)) {
+            /* workers must not wait for standard error */
+            pthread_mutex_unlock(&p->lock);
+            progress_write(out->progress, line);
+            pthread_mutex_lock(&p->lock);
+        }
+    }
+    bool done = p->jobs->items[i].state == JOB_DONE;
+    pthread_mutex_unlock(&p->lock);
+    return done;
+}
+
+int pool_run(struct job_list *l, const struct work_ctx *ctx, int workers, struct output *out)
+{
+    struct pool p = {.jobs = l, .ctx = ctx, .workers = workers};
+    pthread_mutex_init(&p.lock, NULL);
+    pthread_condattr_t ca;
+    pthread_condattr_init(&ca);
+    pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+    pthread_cond_init(&p.changed, &ca);
+    pthread_condattr_destroy(&ca);
+    p.slots = calloc((size_t)workers, sizeof *p.slots);
+    struct worker *w = calloc((size_t)workers, sizeof *w);
+    if (!p.slots || !w)
+        abort();
+    int started = 0;
+    pthread_mutex_lock(&p.lock);
+    for (int i = 0; i < workers; i++) {
+        p.slots[i].job = -1;
+        w[i] = (struct worker){.pool = &p, .id = i};
+        w[i].running = start(&w[i]);
+        started += w[i].running;
+    }
+    p.alive = started;
+    pthread_mutex_unlock(&p.lock);
+    int printed = 0;
+    if (started > 0)
+        while (printed < l->count && wait_for(&p, printed, out))
+            output_job(out, &l->items[printed++]);
+    for (int i = 0; i < workers; i++)
+        if (w[i].running)
+            pthread_join(w[i].thread, NULL);
+    pthread_cond_destroy(&p.changed);
+    pthread_mutex_destroy(&p.lock);
+    free(w);
+    free(p.slots);
+    return started > 0 ? printed : -1;
+}

@@ -1,0 +1,19 @@
+/* Running one job on a worker thread: solve (or count) it and format its
+ * output into the job, so the printer only has to write it. */
+#ifndef FS_WORK_H
+#define FS_WORK_H
+
+#include "../solve/tt.h"
+#include "config.h"
+#include "job.h"
+#include "progress.h"
+
+struct work_ctx {
+    const struct config *cfg;
+    struct tt *tt;             /* shared by every worker */
+    volatile int *interrupt;   /* set by a signal */
+};
+
+void work_run(const struct work_ctx *c, struct job *j, struct progress_slot *slot);
+
+#endif
