@@ -75,6 +75,13 @@ struct turn_list {
     struct turn turns[TURN_LIST_MAX];
 };
 
+/* Copies only the turns in use: a whole list is 100 KB. */
+static inline void turn_list_copy(struct turn_list *dst, const struct turn_list *src)
+{
+    dst->count = src->count;
+    memcpy(dst->turns, src->turns, sizeof src->turns[0] * (size_t)src->count);
+}
+
 static inline struct turn *turn_list_push(struct turn_list *l)
 {
     struct turn *t = &l->turns[l->count++];

@@ -73,7 +73,8 @@ static void write_variation(struct text *out, struct solver *s, int depth, const
 static void write_continuations(struct text *out, struct solver *s, int depth, int m)
 {
     struct turn_list *l = solver_generate(s);
-    struct turn_list moves = *l;
+    struct turn_list moves;
+    turn_list_copy(&moves, l);
     for (int i = 0; i < moves.count; i++) {
         /* OwnerPromotes: a decision wins only if it wins for every choice */
         if (battle_choice_seen(&moves, i) || !battle_all_choices(s, &moves, i, m, attack_move_wins))
@@ -117,7 +118,8 @@ static void write_after_attack(struct text *out, struct solver *s, int depth, in
         }
     }
     struct turn_list *l = solver_generate(s);
-    struct turn_list defences = *l;
+    struct turn_list defences;
+    turn_list_copy(&defences, l);
     for (int i = 0; i < defences.count; i++) {
         const struct turn *d = &defences.turns[i];
         struct undo u;
@@ -143,7 +145,8 @@ static void write_refutations(struct text *out, struct solver *s, const struct t
     struct undo u;
     solver_make(s, try_move, &u);
     struct turn_list *l = solver_generate(s);
-    struct turn_list defences = *l;
+    struct turn_list defences;
+    turn_list_copy(&defences, l);
     for (int i = 0; i < defences.count; i++) {
         char c[NOTATION_MAX];
         decision_canonical(s->pos, &defences.turns[i], c);
@@ -166,7 +169,8 @@ static void write_refutations(struct text *out, struct solver *s, const struct t
 static int collect_refutations(struct solver *s, int n, int limit, struct strlist *out)
 {
     struct turn_list *l = solver_generate(s);
-    struct turn_list defences = *l;
+    struct turn_list defences;
+    turn_list_copy(&defences, l);
     int count = 0;
     int m = s->play == PLAY_DIRECT ? n - 1 : n;
     for (int i = 0; i < defences.count && count <= limit; i++) {
@@ -206,7 +210,8 @@ static void write_set_play(struct text *out, struct solver *s, int n)
         m = k <= n ? k : n == 1 ? 0 : n;
     }
     struct turn_list *l = solver_generate(s);
-    struct turn_list defences = *l;
+    struct turn_list defences;
+    turn_list_copy(&defences, l);
     for (int i = 0; m >= 1 && i < defences.count; i++) {
         struct undo v;
         solver_make(s, &defences.turns[i], &v);
@@ -253,7 +258,7 @@ void battle_write(struct solver *s, int n, struct result *r)
     if (o->move_numbers)
         popeye_numbered_moves(s->pos, &first);
     else
-        first = *solver_generate(s);
+        turn_list_copy(&first, solver_generate(s));
     for (int i = 0; i < first.count && !s->stopped; i++) {
         if (s->on_root_move)
             s->on_root_move(s->progress_ctx, i + 1, first.count);

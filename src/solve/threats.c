@@ -46,7 +46,8 @@ int threats_find(struct solver *s, int n, struct turn_list *threats)
 bool threat_defeated(struct solver *s, const struct turn_list *threats, int t)
 {
     struct turn_list *l = solver_generate(s);
-    struct turn_list moves = *l;
+    struct turn_list moves;
+    turn_list_copy(&moves, l);
     for (int k = 0; k < threats->count; k++) {
         if (battle_choice_seen(threats, k))
             continue;
