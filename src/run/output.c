@@ -51,6 +51,11 @@ static void print_solved(struct output *o, const struct job *j)
         fputs("fairysolve 0.1\n\n", stdout);
     o->banner_done = true;
     fputs(j->out.data, stdout);
+    if (j->illegal) { /* Popeye's words, on standard error as Popeye writes them */
+        fflush(stdout);
+        fprintf(stderr, "%s: problem %d%s%s: the side to play can capture the king\n", j->pr->file,
+                j->pr->index, j->view.label ? " " : "", j->view.label ? j->view.label_text : "");
+    }
     o->problem_open = true;
     o->problem_partial |= j->partial;
     o->problem_seconds += j->seconds;

@@ -34,9 +34,7 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
     pos.st.side = (uint8_t)((help && !st.half) ? BLACK : WHITE);
     position_rehash(&pos);
     if (rules_opponent_in_check(&pos)) {
-        /* Popeye says so in battle play and stays silent in help play */
-        if (!help)
-            text_put(&r->text, "\nthe side to play can capture the king");
+        /* no play; the runner says why on standard error, as Popeye does */
         r->illegal = true;
         return;
     }
