@@ -39,53 +39,7 @@ static struct turn_list *new_list(void)
     return l;
 }
 
-static int compare_names(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
-
-/* The turns of p as text (Popeye form), sorted and joined by single spaces. */
-static char *texts(struct position *p)
-{
-    struct turn_list *l = new_list();
-    p->rules->generate(p, l);
-    char(*names)[NOTATION_MAX] = malloc((size_t)(l->count + 1) * NOTATION_MAX);
-    for (int i = 0; i < l->count; i++)
-        turn_text(p, &l->turns[i], names[i]);
-    qsort(names, (size_t)l->count, NOTATION_MAX, compare_names);
-    char *buf = malloc((size_t)(l->count + 1) * (NOTATION_MAX + 1));
-    buf[0] = 0;
-    for (int i = 0; i < l->count; i++) {
-        if (i)
-            strcat(buf, " ");
-        strcat(buf, names[i]);
-    }
-    free(names);
-    free(l);
-    return buf;
-}
-
-/* `expected` lists turns separated by spaces in any order. */
-static void expect_turns(struct position *p, const char *expected)
-{
-    char *copy = strdup(expected);
-    char(*names)[NOTATION_MAX] = malloc(256 * NOTATION_MAX);
-    int n = 0;
-    for (char *tok = strtok(copy, " \n"); tok; tok = strtok(NULL, " \n"))
-        snprintf(names[n++], NOTATION_MAX, "%s", tok);
-    qsort(names, (size_t)n, NOTATION_MAX, compare_names);
-    char *want = malloc((size_t)(n + 1) * (NOTATION_MAX + 1));
-    want[0] = 0;
-    for (int i = 0; i < n; i++) {
-        if (i)
-            strcat(want, " ");
-        strcat(want, names[i]);
-    }
-    char *got = texts(p);
-    if (strcmp(got, want) != 0)
-        fail_msg("turns differ\n got:  %s\n want: %s", got, want);
-    free(got);
-    free(want);
-    free(names);
-    free(copy);
-}
+#include "turn_texts.h"
 
 static void expect_fen_turns(const char *fen, unsigned sw, const char *expected)
 {

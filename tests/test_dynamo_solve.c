@@ -91,53 +91,7 @@ static int occurrences(const char *text, const char *s)
     return n;
 }
 
-static int compare_names(const void *a, const void *b) { return strcmp((const char *)a, (const char *)b); }
-
-/* The legal turns of p (Popeye form), sorted, joined by single spaces. */
-static char *legal_texts(struct position *p)
-{
-    struct turn_list *l = malloc(sizeof *l);
-    assert_non_null(l);
-    l->count = 0;
-    p->rules->generate(p, l);
-    char(*names)[NOTATION_MAX] = malloc((size_t)(l->count + 1) * NOTATION_MAX);
-    for (int i = 0; i < l->count; i++)
-        turn_text(p, &l->turns[i], names[i]);
-    qsort(names, (size_t)l->count, NOTATION_MAX, compare_names);
-    char *buf = malloc((size_t)(l->count + 1) * (NOTATION_MAX + 1));
-    buf[0] = 0;
-    for (int i = 0; i < l->count; i++) {
-        if (i)
-            strcat(buf, " ");
-        strcat(buf, names[i]);
-    }
-    free(names);
-    free(l);
-    return buf;
-}
-
-/* `expected`: turns in any order, separated by single spaces ("" for none). */
-static void expect_legal(struct position *p, const char *expected)
-{
-    char *copy = strdup(expected);
-    char(*names)[NOTATION_MAX] = malloc(64 * NOTATION_MAX);
-    int n = 0;
-    for (char *tok = strtok(copy, " "); tok; tok = strtok(NULL, " "))
-        snprintf(names[n++], NOTATION_MAX, "%s", tok);
-    qsort(names, (size_t)n, NOTATION_MAX, compare_names);
-    char want[64 * (NOTATION_MAX + 1)] = "";
-    for (int i = 0; i < n; i++) {
-        if (i)
-            strcat(want, " ");
-        strcat(want, names[i]);
-    }
-    char *got = legal_texts(p);
-    if (strcmp(got, want) != 0)
-        fail_msg("legal turns differ\n got:  %s\n want: %s", got, want);
-    free(got);
-    free(names);
-    free(copy);
-}
+#include "turn_texts.h"
 
 /* Plays the legal turn written `text` (the undo rule then applies to the reply). */
 static void play(struct position *p, const char *text, struct undo *u)
@@ -231,7 +185,7 @@ static void owner_choice_replies_by_hand(void **state)
         snprintf(key, sizeof key, "Re7/Pe4e1=%s", promos[i]);
         play(&p, key, &u);
         assert_true(rules_in_check(&p, BLACK));
-        expect_legal(&p, replies[i]);
+        expect_turns(&p, replies[i]);
     }
 }
 
@@ -308,10 +262,10 @@ static void owner_choice_all_mated_by_hand(void **state)
         put_fen(&p, POSITION_B, OWNER | NOESC);
         play(&p, key, &u);
         assert_true(rules_in_check(&p, BLACK));
-        expect_legal(&p, "");
+        expect_turns(&p, "");
         put_fen(&p, POSITION_B, OWNER);
         play(&p, key, &u);
-        expect_legal(&p, dynamo_replies[i]);
+        expect_turns(&p, dynamo_replies[i]);
     }
 }
 
@@ -376,7 +330,7 @@ static void owner_choice_defence_by_hand(void **state)
     struct undo u;
     put_fen(&p, POSITION_C, OWNER);
     play(&p, "g6-g7", &u);
-    expect_legal(&p, "Bh6/Pg7f8=Q Bh6/Pg7f8=R Bh6/Pg7f8=B Bh6/Pg7f8=S");
+    expect_turns(&p, "Bh6/Pg7f8=Q Bh6/Pg7f8=R Bh6/Pg7f8=B Bh6/Pg7f8=S");
     struct turn_list *l = malloc(sizeof *l);
     assert_non_null(l);
     l->count = 0;
@@ -410,7 +364,7 @@ static void owner_choice_defence_by_hand(void **state)
     play(&p, "Bh6/Pg7f8=R", &v);
     play(&p, "Bg8-h7", &w);
     assert_true(rules_in_check(&p, BLACK));
-    char *replies = legal_texts(&p);
+    char *replies = texts(&p);
     assert_non_null(strstr(replies, "Bh6/Rf8E"));
     free(replies);
 }
