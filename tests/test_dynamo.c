@@ -48,25 +48,6 @@ static void expect_fen_turns(const char *fen, unsigned sw, const char *expected)
     expect_turns(&p, expected);
 }
 
-/* The generated turn whose text is `text`; fails if absent. */
-static struct turn find_turn(struct position *p, const char *text)
-{
-    struct turn_list *l = new_list();
-    p->rules->generate(p, l);
-    for (int i = 0; i < l->count; i++) {
-        char name[NOTATION_MAX];
-        turn_text(p, &l->turns[i], name);
-        if (strcmp(name, text) == 0) {
-            struct turn t = l->turns[i];
-            free(l);
-            return t;
-        }
-    }
-    free(l);
-    fail_msg("turn %s not generated", text);
-    struct turn none = {0};
-    return none;
-}
 
 static bool has_turn(struct position *p, const char *text)
 {

@@ -96,22 +96,8 @@ static int occurrences(const char *text, const char *s)
 /* Plays the legal turn written `text` (the undo rule then applies to the reply). */
 static void play(struct position *p, const char *text, struct undo *u)
 {
-    struct turn_list *l = malloc(sizeof *l);
-    assert_non_null(l);
-    l->count = 0;
-    p->rules->generate(p, l);
-    for (int i = 0; i < l->count; i++) {
-        char name[NOTATION_MAX];
-        turn_text(p, &l->turns[i], name);
-        if (strcmp(name, text) == 0) {
-            struct turn t = l->turns[i];
-            free(l);
-            position_make(p, &t, u);
-            return;
-        }
-    }
-    free(l);
-    fail_msg("turn %s not legal", text);
+    struct turn t = find_turn(p, text);
+    position_make(p, &t, u);
 }
 
 /* ---------- a. White's key, Black's choice saves him ---------- */

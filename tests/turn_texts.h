@@ -58,4 +58,25 @@ static void expect_turns(struct position *p, const char *expected)
     free(copy);
 }
 
+/* The generated turn whose text is `text`; fails if absent. */
+static struct turn find_turn(struct position *p, const char *text)
+{
+    struct turn_list *l = calloc(1, sizeof *l);
+    assert_non_null(l);
+    p->rules->generate(p, l);
+    for (int i = 0; i < l->count; i++) {
+        char name[NOTATION_MAX];
+        turn_text(p, &l->turns[i], name);
+        if (strcmp(name, text) == 0) {
+            struct turn t = l->turns[i];
+            free(l);
+            return t;
+        }
+    }
+    free(l);
+    fail_msg("turn %s not generated", text);
+    struct turn none = {0};
+    return none;
+}
+
 #endif
