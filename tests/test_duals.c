@@ -61,14 +61,6 @@ static void solve_with_duals(const char *fen, enum play play, int moves, bool wa
     solve_twin(&pr, &v, position_from(fen), &table, &limits, r);
 }
 
-static bool has(const struct strlist *l, const char *s)
-{
-    for (int i = 0; i < l->count; i++)
-        if (strcmp(l->items[i], s) == 0)
-            return true;
-    return false;
-}
-
 /* #2, White Kf7 Bb5 Rd4, Black Kh5 Ph7 Pf6; key 1.Kf7*f6.
  * After the key the Black king has g4 and h4 (Rd4), g5 and g6 (Kf6) taken,
  * h6 free; the f-pawn is gone and h7-h5 is blocked by the king.  So Black
@@ -102,12 +94,12 @@ static void duals_only_when_wanted(void **state)
     (void)state;
     struct result r;
     solve_with_duals("8/5K1p/5p2/1B5k/3R4/8/8/8 w - -", PLAY_DIRECT, 2, true, &r);
-    assert_true(has(&r.keys, "f7f6"));
+    assert_true(strlist_has(&r.keys, "f7f6"));
     assert_true(r.duals >= 1);
-    assert_true(has(&r.dual_lines, "f7f6 h7h6: b5e8 b5e2") || has(&r.dual_lines, "f7f6 h7h6: b5e2 b5e8"));
+    assert_true(strlist_has(&r.dual_lines, "f7f6 h7h6: b5e8 b5e2") || strlist_has(&r.dual_lines, "f7f6 h7h6: b5e2 b5e8"));
     result_free(&r);
     solve_with_duals("8/5K1p/5p2/1B5k/3R4/8/8/8 w - -", PLAY_DIRECT, 2, false, &r);
-    assert_true(has(&r.keys, "f7f6"));
+    assert_true(strlist_has(&r.keys, "f7f6"));
     assert_int_equal(r.duals, 0);
     assert_int_equal(r.dual_lines.count, 0);
     result_free(&r);
@@ -152,7 +144,7 @@ static void mate_in_one_has_no_duals(void **state)
     (void)state;
     struct result r;
     solve_with_duals("k3N3/P7/K7/8/8/8/8/8 w - -", PLAY_DIRECT, 1, true, &r);
-    assert_true(has(&r.keys, "e8c7"));
+    assert_true(strlist_has(&r.keys, "e8c7"));
     assert_int_equal(r.duals, 0);
     result_free(&r);
 }
@@ -193,8 +185,8 @@ static void help_lines_differing_once(void **state)
     strlist_add(&r.solutions, "g1g2 h1h2 a3a4 b3b4");
     duals_count(&s, 2, &r);
     assert_int_equal(r.duals, 2);
-    assert_true(has(&r.dual_lines, "a1a2 * c1c2 d1d2: b1b2 f1f2"));
-    assert_true(has(&r.dual_lines, "a1a2 b1b2 c1c2 *: d1d2 e1e2"));
+    assert_true(strlist_has(&r.dual_lines, "a1a2 * c1c2 d1d2: b1b2 f1f2"));
+    assert_true(strlist_has(&r.dual_lines, "a1a2 b1b2 c1c2 *: d1d2 e1e2"));
     assert_false(r.partial);
     result_free(&r);
 }

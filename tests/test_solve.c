@@ -44,14 +44,6 @@ static void solve_fen(const char *fen, enum play play, enum goal goal, int moves
     solver_free(&s);
 }
 
-static bool has(const struct strlist *l, const char *s)
-{
-    for (int i = 0; i < l->count; i++)
-        if (strcmp(l->items[i], s) == 0)
-            return true;
-    return false;
-}
-
 /* #1. White Ka6 Se8 Pa7, Black Ka8.  1.Se8-c7 checks a8; a7 is White's pawn,
  * protected by Ka6; b7 and b8 are covered by Ka6 and the pawn.  No other
  * White move checks.  One key: e8c7 (Popeye's battle_play test "#1" agrees). */
@@ -62,7 +54,7 @@ static void direct_mate_in_one(void **state)
     struct result r;
     solve_fen("k3N3/P7/K7/8/8/8/8/8 w - -", PLAY_DIRECT, GOAL_MATE, 1, false, &o, &r);
     assert_int_equal(r.keys.count, 1);
-    assert_true(has(&r.keys, "e8c7"));
+    assert_true(strlist_has(&r.keys, "e8c7"));
     result_free(&r);
 }
 
@@ -76,7 +68,7 @@ static void direct_mate_in_two(void **state)
     struct result r;
     solve_fen("8/Q7/8/8/8/8/8/2k1K2R w K -", PLAY_DIRECT, GOAL_MATE, 2, false, &o, &r);
     assert_int_equal(r.keys.count, 1);
-    assert_true(has(&r.keys, "a7f2"));
+    assert_true(strlist_has(&r.keys, "a7f2"));
     assert_non_null(strstr(r.text.data, "1.Qa7-f2 ! threat:"));
     assert_non_null(strstr(r.text.data, "2.0-0 #"));
     result_free(&r);
@@ -93,7 +85,7 @@ static void direct_stalemate_in_one(void **state)
     struct result r;
     solve_fen("k7/2K5/8/8/8/8/8/1R6 w - -", PLAY_DIRECT, GOAL_STALEMATE, 1, false, &o, &r);
     assert_int_equal(r.keys.count, 1);
-    assert_true(has(&r.keys, "b1b7"));
+    assert_true(strlist_has(&r.keys, "b1b7"));
     result_free(&r);
 }
 
@@ -109,11 +101,11 @@ static void helpmate_in_one(void **state)
     struct result r;
     solve_fen("7k/p4ppp/8/8/8/8/8/2KR4 b - -", PLAY_HELP, GOAL_MATE, 1, false, &o, &r);
     assert_int_equal(r.solutions.count, 5);
-    assert_true(has(&r.solutions, "h8g8 d1d8"));
-    assert_true(has(&r.solutions, "a7a6 d1d8"));
-    assert_true(has(&r.solutions, "a7a5 d1d8"));
-    assert_true(has(&r.solutions, "f7f6 d1d8"));
-    assert_true(has(&r.solutions, "f7f5 d1d8"));
+    assert_true(strlist_has(&r.solutions, "h8g8 d1d8"));
+    assert_true(strlist_has(&r.solutions, "a7a6 d1d8"));
+    assert_true(strlist_has(&r.solutions, "a7a5 d1d8"));
+    assert_true(strlist_has(&r.solutions, "f7f6 d1d8"));
+    assert_true(strlist_has(&r.solutions, "f7f5 d1d8"));
     assert_non_null(strstr(r.text.data, "  1.a7-a6 Rd1-d8 #"));
     result_free(&r);
 }
@@ -126,7 +118,7 @@ static void helpmate_half_move(void **state)
     struct result r;
     solve_fen("7k/p4ppp/8/8/8/8/8/2KR4 w - -", PLAY_HELP, GOAL_MATE, 0, true, &o, &r);
     assert_int_equal(r.solutions.count, 1);
-    assert_true(has(&r.solutions, "d1d8"));
+    assert_true(strlist_has(&r.solutions, "d1d8"));
     assert_non_null(strstr(r.text.data, "  1...Rd1-d8 #"));
     result_free(&r);
 }
@@ -143,7 +135,7 @@ static void selfmate_in_one(void **state)
     struct result r;
     solve_fen("8/8/8/8/8/kp5R/p7/K7 w - -", PLAY_SELF, GOAL_MATE, 1, false, &o, &r);
     assert_int_equal(r.keys.count, 1);
-    assert_true(has(&r.keys, "h3h4"));
+    assert_true(strlist_has(&r.keys, "h3h4"));
     assert_non_null(strstr(r.text.data, "1...b3-b2 #"));
     result_free(&r);
 }
@@ -157,8 +149,8 @@ static void mate_or_stalemate(void **state)
     struct options o = plain_options();
     struct result r;
     solve_fen("8/8/8/8/8/K1R5/8/k7 w - -", PLAY_DIRECT, GOAL_MATE_OR_STALEMATE, 2, false, &o, &r);
-    assert_true(has(&r.keys, "c3c1"));
-    assert_true(has(&r.keys, "c3b3"));
+    assert_true(strlist_has(&r.keys, "c3c1"));
+    assert_true(strlist_has(&r.keys, "c3b3"));
     assert_non_null(strstr(r.text.data, "1.Rc3-c1 #= !"));
     result_free(&r);
 }

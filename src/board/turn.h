@@ -89,16 +89,22 @@ static inline struct turn *turn_list_push(struct turn_list *l)
     return t;
 }
 
-/* A plain move or capture on the target square. */
-static inline struct turn *turn_list_add_move(struct turn_list *l, int from, int to, bool capture)
+/* Makes a cleared turn a plain move, or a capture on the target square. */
+static inline void turn_set_move(struct turn *t, int from, int to, bool capture)
 {
-    struct turn *t = turn_list_push(l);
     t->from = (square_t)from;
     t->to = (square_t)to;
     if (capture) {
         t->flags = TURN_CAPTURE;
         t->capture_sq = (square_t)to;
     }
+}
+
+/* A plain move or capture on the target square. */
+static inline struct turn *turn_list_add_move(struct turn_list *l, int from, int to, bool capture)
+{
+    struct turn *t = turn_list_push(l);
+    turn_set_move(t, from, to, capture);
     return t;
 }
 

@@ -225,26 +225,25 @@ static void write_set_play(struct text *out, struct solver *s, int n)
     text_put(out, "\n");
 }
 
-/* The key or try line of first move m and, with Variation, the play after it;
- * true when the move itself reaches the goal. */
-static bool write_first_move(struct text *out, struct solver *s, int n, const struct turn *m, bool win)
+/* The key or try line of first move m and, with Variation, the play after it.
+ * Returns the length of that play: the key's shortest win (n for a try). */
+static int write_first_move(struct text *out, struct solver *s, int n, const struct turn *m, bool win)
 {
     struct undo u;
     write_move_line(out, s, 0, m);
     solver_make(s, m, &u);
     bool goal = write_effect(out, s, s->play == PLAY_DIRECT);
     text_put(out, win ? " !" : " ?");
-    if (!goal && s->opt->variation) {
-        int k = n;
-        for (int m = 1; win && m < n; m++)
-            if (attack_move_wins(s, m)) {
-                k = m;
-                break;
-            }
+    int k = n;
+    for (int m = 1; win && m < n; m++)
+        if (attack_move_wins(s, m)) {
+            k = m;
+            break;
+        }
+    if (!goal && s->opt->variation)
         write_after_attack(out, s, 0, k);
-    }
     solver_unmake(s, &u);
-    return goal;
+    return k;
 }
 
 void battle_write(struct solver *s, int n, struct result *r)
@@ -288,13 +287,15 @@ void battle_write(struct solver *s, int n, struct result *r)
             strlist_free(&refutations);
             continue;
         }
-        bool goal = true; /* short only if every choice reaches the goal at once */
+        int length = 0; /* short only if the play after every choice is */
         for (int j = i; j < first.count; j++) /* each choice the opponent has, with its play */
-            if (j == i || (choice && battle_same_decision(m, &first.turns[j])))
-                goal &= write_first_move(out, s, n, &first.turns[j], win);
+            if (j == i || (choice && battle_same_decision(m, &first.turns[j]))) {
+                int k = write_first_move(out, s, n, &first.turns[j], win);
+                length = k > length ? k : length;
+            }
         if (win) {
             strlist_add(&r->keys, canon);
-            if (goal && n > 1)
+            if (length < n)
                 strlist_add(&r->short_keys, canon);
             strlist_free(&refutations);
         } else {

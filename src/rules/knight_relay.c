@@ -128,11 +128,6 @@ static inline bool ctx_attacked(const struct position *p, const struct relay_ctx
            leap_attacks(p, sq, c->them, c->relay_them, c->pawn_first_ok);
 }
 
-static inline bool slides_along(unit_t u, enum colour c, bool diagonal)
-{
-    return u == unit_make(c, QUEEN) || u == unit_make(c, diagonal ? BISHOP : ROOK);
-}
-
 static inline void add_checker(const struct geometry *g, struct relay_ctx *c, int sq, square_set between)
 {
     c->checkers++;
@@ -168,29 +163,11 @@ static void find_constraints(const struct position *p, struct relay_ctx *c)
         }
     }
     for (int i = 0; i < 8; i++) {
-        int d = g->queen_dirs[i];
-        bool diagonal = i >= 4;
-        int s = k + d;
-        square_set between = 0;
-        while (b[s] == UNIT_EMPTY) {
-            between |= SET_BIT(geo_bit(g, s));
-            s += d;
-        }
-        if (b[s] == UNIT_BORDER)
-            continue;
-        if (unit_is(b[s], them)) {
-            if (slides_along(b[s], them, diagonal))
-                add_checker(g, c, s, between);
-            continue;
-        }
-        if (!unit_is(b[s], c->us))
-            continue;
-        int pinned = s;
-        s += d;
-        while (b[s] == UNIT_EMPTY)
-            s += d;
-        if (unit_is(b[s], them) && slides_along(b[s], them, diagonal))
-            c->pinned |= SET_BIT(geo_bit(g, pinned));
+        struct king_line line = orthodox_king_line(p, k, c->us, i);
+        if (line.kind == KING_LINE_CHECK)
+            add_checker(g, c, line.sq, line.between);
+        else if (line.kind == KING_LINE_PIN)
+            c->pinned |= SET_BIT(geo_bit(g, line.sq));
     }
 }
 

@@ -24,11 +24,6 @@ struct constraints {
     int8_t pin[MAX_SQUARES];  /* direction from the king through a pinned unit */
 };
 
-static bool slides_along(unit_t u, enum colour c, bool diagonal)
-{
-    return u == unit_make(c, QUEEN) || u == unit_make(c, diagonal ? BISHOP : ROOK);
-}
-
 static void find_constraints(const struct position *p, enum colour us, struct constraints *c)
 {
     const struct geometry *g = p->geo;
@@ -53,31 +48,13 @@ static void find_constraints(const struct position *p, enum colour us, struct co
             c->evasions |= SET_BIT(geo_bit(g, k + g->knight_leaps[i]));
         }
     for (int i = 0; i < 8; i++) {
-        int d = g->queen_dirs[i];
-        bool diagonal = i >= 4;
-        int s = k + d;
-        square_set between = 0;
-        while (b[s] == UNIT_EMPTY) {
-            between |= SET_BIT(geo_bit(g, s));
-            s += d;
+        struct king_line line = orthodox_king_line(p, k, us, i);
+        if (line.kind == KING_LINE_CHECK) {
+            c->checkers++;
+            c->evasions |= line.between | SET_BIT(geo_bit(g, line.sq));
+        } else if (line.kind == KING_LINE_PIN) {
+            c->pin[line.sq] = (int8_t)g->queen_dirs[i];
         }
-        if (b[s] == UNIT_BORDER)
-            continue;
-        if (unit_is(b[s], them)) {
-            if (slides_along(b[s], them, diagonal)) {
-                c->checkers++;
-                c->evasions |= between | SET_BIT(geo_bit(g, s));
-            }
-            continue;
-        }
-        if (!unit_is(b[s], us))
-            continue;
-        int pinned = s;
-        s += d;
-        while (b[s] == UNIT_EMPTY)
-            s += d;
-        if (unit_is(b[s], them) && slides_along(b[s], them, diagonal))
-            c->pin[pinned] = (int8_t)d;
     }
 }
 

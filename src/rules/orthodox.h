@@ -35,6 +35,55 @@ static inline bool orthodox_attacked_except_knights(const struct position *p, in
     return false;
 }
 
+/* What a line from a king meets: an opposing slider that checks along it, or
+ * one unit of the king's side that such a slider pins.  Shared by the legal
+ * generators of orthodox and Knight relay (inline: they run it per turn list). */
+enum king_line_kind { KING_LINE_FREE, KING_LINE_CHECK, KING_LINE_PIN };
+struct king_line {
+    enum king_line_kind kind;
+    int sq;               /* the checker, or the pinned unit */
+    square_set between;   /* CHECK: the empty squares between king and checker */
+};
+
+static inline bool orthodox_slides_along(unit_t u, enum colour c, bool diagonal)
+{
+    return u == unit_make(c, QUEEN) || u == unit_make(c, diagonal ? BISHOP : ROOK);
+}
+
+/* Along queen direction i (4..7 diagonal) from the king of `us` on k. */
+static inline struct king_line orthodox_king_line(const struct position *p, int k, enum colour us, int i)
+{
+    const struct geometry *g = p->geo;
+    const unit_t *b = p->board;
+    enum colour them = (enum colour)!us;
+    int d = g->queen_dirs[i];
+    bool diagonal = i >= 4;
+    struct king_line line = {KING_LINE_FREE, SQ_NONE, 0};
+    int s = k + d;
+    while (b[s] == UNIT_EMPTY) {
+        line.between |= SET_BIT(geo_bit(g, s));
+        s += d;
+    }
+    if (unit_is(b[s], them)) {
+        if (orthodox_slides_along(b[s], them, diagonal)) {
+            line.kind = KING_LINE_CHECK;
+            line.sq = s;
+        }
+        return line;
+    }
+    if (!unit_is(b[s], us))
+        return line; /* the border, or a neutral unit */
+    int pinned = s;
+    s += d;
+    while (b[s] == UNIT_EMPTY)
+        s += d;
+    if (unit_is(b[s], them) && orthodox_slides_along(b[s], them, diagonal)) {
+        line.kind = KING_LINE_PIN;
+        line.sq = pinned;
+    }
+    return line;
+}
+
 bool orthodox_attacked(const struct position *p, int sq, enum colour by);
 /* Adds the castling turns allowed by RULES 1 with the given attack test. */
 void orthodox_castling(struct position *p, struct turn_list *out,

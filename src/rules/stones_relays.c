@@ -61,12 +61,7 @@ static struct turn *add_move(struct move_buf *mb, int from, int to, bool capture
     }
     struct turn *t = &mb->moves[mb->count++];
     memset(t, 0, sizeof *t);
-    t->from = (square_t)from;
-    t->to = (square_t)to;
-    if (capture) {
-        t->flags = TURN_CAPTURE;
-        t->capture_sq = (square_t)to;
-    }
+    turn_set_move(t, from, to, capture);
     return t;
 }
 

@@ -8,7 +8,6 @@
 #include "../rules/rules.h"
 #include "duals.h"
 #include "help.h"
-#include "short_keys.h"
 #include "solver.h"
 
 struct stipulation solve_effective_stipulation(const struct problem *pr, const struct twin_view *v)
@@ -47,12 +46,10 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
         s.on_nodes = limits->on_nodes;
         s.progress_ctx = limits->progress_ctx;
     }
-    if (help) {
+    if (help)
         help_write(&s, st.moves * 2 + (st.half ? 1 : 0), r);
-    } else {
+    else
         battle_write(&s, st.moves, r);
-        short_keys_complete(&s, st.moves, r);
-    }
     if (limits && limits->want_duals)
         duals_count(&s, st.moves, r);
     r->nodes = s.nodes;
