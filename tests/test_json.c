@@ -107,7 +107,7 @@ static void battle_object(void **state)
     res.seconds = 0.0123;
     struct verdict vd;
     verdict_compute(&pr, &view, &res, &vd);
-    cJSON *o = parse_line(json_twin(&pr, 0, &view, &res, &vd));
+    cJSON *o = parse_line(json_twin(&pr, 0, &view, &res, &vd, NULL));
 
     assert_string_equal(string_field(o, "file"), "problems/knight-relay.inp");
     assert_true(cJSON_IsNumber(field(o, "problem")));
@@ -167,7 +167,7 @@ static void help_object(void **state)
     res.partial = true;
     res.illegal = false;
     res.nodes = 5000000000ull;
-    cJSON *o = parse_line(json_twin(&pr, 1, &view, &res, NULL));
+    cJSON *o = parse_line(json_twin(&pr, 1, &view, &res, NULL, NULL));
     assert_string_equal(string_field(o, "twin"), "b");
     assert_string_equal(string_field(o, "stipulation"), "h#2.5");
     assert_string_equal(string_field(o, "condition"), "Orthodox");
@@ -197,13 +197,13 @@ static void illegal_and_sound(void **state)
     (void)state;
     start(PLAY_DIRECT, 2, &rules_orthodox);
     strlist_add(&res.keys, "a7f2");
-    cJSON *o = parse_line(json_twin(&pr, 0, &view, &res, NULL));
+    cJSON *o = parse_line(json_twin(&pr, 0, &view, &res, NULL, NULL));
     assert_string_equal(item_string(field(o, "verdict"), 0), "sound");
     cJSON_Delete(o);
     result_free(&res);
     result_init(&res);
     res.illegal = true;
-    o = parse_line(json_twin(&pr, 0, &view, &res, NULL));
+    o = parse_line(json_twin(&pr, 0, &view, &res, NULL, NULL));
     assert_true(cJSON_IsTrue(field(o, "illegal")));
     assert_string_equal(item_string(field(o, "verdict"), 0), "no-solution");
     cJSON_Delete(o);
@@ -219,7 +219,7 @@ static void strings_from_the_input(void **state)
     snprintf(pr.author, sizeof pr.author, "G. Sch\xf6pfer");             /* Latin-1 */
     snprintf(pr.origin, sizeof pr.origin, "Schwalbe \xc3\xa9t\xc3\xa9"); /* UTF-8 */
     snprintf(pr.title, sizeof pr.title, "tab\there \"q\" \\ end");
-    cJSON *o = parse_line(json_twin(&pr, 0, &view, &res, NULL));
+    cJSON *o = parse_line(json_twin(&pr, 0, &view, &res, NULL, NULL));
     assert_string_equal(string_field(o, "file"), "dir\\odd \"name\".inp");
     assert_string_equal(string_field(o, "author"), "G. Sch\xc3\xb6pfer");
     assert_string_equal(string_field(o, "origin"), "Schwalbe \xc3\xa9t\xc3\xa9");

@@ -1,4 +1,5 @@
-/* Writing finished jobs: whole buffers, flushed per job, so the output grows
+/* Writing jobs: the first unprinted one streams (its worker prints each
+ * complete part), the rest are written whole once done, so the output grows
  * as the run goes and a line is never cut in half. */
 #include "output.h"
 
@@ -45,11 +46,27 @@ static void print_error(struct output *o, const struct job *j)
     o->status = 2;
 }
 
-static void print_solved(struct output *o, const struct job *j)
+static void print_banner(struct output *o)
 {
     if (!o->banner_done)
         fputs("fairysolve 0.1\n\n", stdout);
     o->banner_done = true;
+}
+
+void output_stream(struct output *o, struct job *j)
+{
+    /* JSON is one line per twin, perft a few lines: they come out whole */
+    if (j->kind != JOB_SOLVE || o->cfg->json)
+        return;
+    progress_clear(o->progress);
+    print_banner(o);
+    fflush(stdout);
+    __atomic_store_n(&j->streaming, 1, __ATOMIC_RELEASE);
+}
+
+static void print_solved(struct output *o, const struct job *j)
+{
+    print_banner(o);
     fputs(j->out.data, stdout);
     if (j->illegal) { /* Popeye's words, on standard error as Popeye writes them */
         fflush(stdout);

@@ -22,7 +22,10 @@ struct output {
 };
 
 void output_init(struct output *o, const struct config *cfg, struct progress *progress);
-/* Writes a DONE job, then releases its buffers. */
+/* Every job before j is printed: from now on j's worker prints j's parts
+ * as they are complete (banner first). */
+void output_stream(struct output *o, struct job *j);
+/* Writes (the rest of) a DONE job, then releases its buffers. */
 void output_job(struct output *o, struct job *j);
 /* Closes a problem cut off by an interrupt, prints the --check summary;
  * returns the exit status so far (0, 1 or 2). */

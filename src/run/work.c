@@ -1,5 +1,6 @@
 /* One job, on whichever worker took it: its own solver and position copy,
- * the shared table, and a text (or JSON) buffer for its output. */
+ * the shared table, and a text (or JSON) buffer for its output, which goes
+ * out part by part once the job is the first unprinted one. */
 #include "work.h"
 
 #include <stdio.h>
@@ -7,13 +8,28 @@
 
 #include "../report/diagram.h"
 #include "../report/json.h"
+#include "../report/popeye_text.h"
 #include "../solve/solve.h"
 #include "../solve/solver.h"
 #include "perft_job.h"
 
-/* Popeye's layout for one twin; the problem's closing line is the printer's
- * (it depends on the other twins). */
-static void write_text(const struct work_ctx *c, struct job *j, const struct result *r)
+/* Streaming: once the printer has printed every earlier job it sets
+ * j->streaming, and from then on each complete part goes out at once. */
+static void part_done(void *ctx)
+{
+    struct job *j = ctx;
+    if (!__atomic_load_n(&j->streaming, __ATOMIC_ACQUIRE) || j->out.len == 0)
+        return;
+    fwrite(j->out.data, 1, j->out.len, stdout);
+    fflush(stdout);
+    j->out.len = 0;
+    j->out.data[0] = 0;
+}
+
+/* What Popeye prints when a twin starts: the problem's header and board
+ * (first twin), then the twin's line.  The closing line is the printer's (it
+ * depends on the other twins). */
+static void write_twin_head(struct job *j)
 {
     const struct problem *pr = j->pr;
     struct twin_view shown = j->view;
@@ -24,11 +40,6 @@ static void write_text(const struct work_ctx *c, struct job *j, const struct res
         text_put(&j->out, "\nzeroposition\n\n");
     if (pr->twin_count > 0)
         text_printf(&j->out, "\n%s%s) %s\n", j->view.continued ? "+" : "", j->view.label_text, j->view.change);
-    text_put(&j->out, r->text.data);
-    text_put(&j->out, "\n");
-    if (c->cfg->check)
-        text_printf(&j->out, "verdict%s%s%s: %s\n", j->view.label_text[0] ? " " : "", j->view.label_text,
-                    j->view.label_text[0] ? ")" : "", j->verdict.text);
 }
 
 static void solve_job(const struct work_ctx *c, struct job *j, struct progress_slot *slot)
@@ -44,9 +55,18 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
         limits.on_nodes = progress_nodes;
         limits.progress_ctx = slot;
     }
+    text_init(&j->out);
+    struct popeye_text pt = {.out = &j->out, .part_done = part_done, .ctx = j};
+    struct json_tree tree;
+    json_tree_init(&tree);
+    struct solution_sink sink = cfg->json ? json_tree_sink(&tree) : popeye_text_sink(&pt);
+    if (!cfg->json) {
+        write_twin_head(j);
+        part_done(j);
+    }
     struct result r;
     result_init(&r);
-    solve_twin(j->pr, &j->view, &j->start, c->tt, &limits, &r);
+    solve_twin(j->pr, &j->view, &j->start, c->tt, &limits, &r, &sink);
     if (cfg->regression)
         r.seconds = 0; /* output that can be diffed */
     if (cfg->check || cfg->json)
@@ -54,15 +74,18 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
     j->partial = r.partial;
     j->illegal = r.illegal;
     j->seconds = r.seconds;
-    text_init(&j->out);
     if (cfg->json) {
-        char *line = json_twin(j->pr, j->twin, &j->view, &r, &j->verdict);
+        char *line = json_twin(j->pr, j->twin, &j->view, &r, &j->verdict, &tree);
         text_put(&j->out, line);
         text_put(&j->out, "\n");
         free(line);
     } else {
-        write_text(c, j, &r);
+        text_put(&j->out, "\n");
+        if (cfg->check)
+            text_printf(&j->out, "verdict%s%s%s: %s\n", j->view.label_text[0] ? " " : "", j->view.label_text,
+                        j->view.label_text[0] ? ")" : "", j->verdict.text);
     }
+    json_tree_free(&tree);
     result_free(&r);
 }
 

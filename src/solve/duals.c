@@ -7,6 +7,7 @@
 
 #include "../board/notation.h"
 #include "battle.h"
+#include "text.h"
 #include "threats.h"
 
 #define PATH_MAX_CHARS (SOLVER_MAX_PLY * (NOTATION_MAX + 1))

@@ -1,11 +1,11 @@
 /* Solving one twin: decides who moves first and how many turns the
- * stipulation allows, then runs battle or help play into a result. */
+ * stipulation allows, then dispatches to the battle or help search. */
 #include "solve.h"
 
 #include <stdio.h>
 
-#include "../report/battle_text.h"
 #include "../rules/rules.h"
+#include "battle_search.h"
 #include "duals.h"
 #include "help.h"
 #include "solver.h"
@@ -24,7 +24,8 @@ struct stipulation solve_effective_stipulation(const struct problem *pr, const s
 }
 
 void solve_twin(const struct problem *pr, const struct twin_view *v, const struct position *start,
-                struct tt *tt, const struct solve_limits *limits, struct result *r)
+                struct tt *tt, const struct solve_limits *limits, struct result *r,
+                const struct solution_sink *sink)
 {
     double t0 = monotonic_seconds();
     struct stipulation st = solve_effective_stipulation(pr, v);
@@ -47,9 +48,9 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
         s.progress_ctx = limits->progress_ctx;
     }
     if (help)
-        help_write(&s, st.moves * 2 + (st.half ? 1 : 0), r);
+        help_search(&s, st.moves * 2 + (st.half ? 1 : 0), r, sink);
     else
-        battle_write(&s, st.moves, r);
+        battle_search(&s, st.moves, r, sink);
     if (limits && limits->want_duals)
         duals_count(&s, st.moves, r);
     r->nodes = s.nodes;
