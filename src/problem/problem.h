@@ -92,10 +92,14 @@ struct expectation {
 };
 
 #define TEXT_MAX 512
+/* The input's language (its BeginProblem word); Popeye answers in it. */
+enum language { LANG_ENGLISH, LANG_GERMAN, LANG_COUNT };
+
 struct problem {
     const char *file;           /* name as given on the command line */
     int index;                  /* 1-based position in the file */
     int line;                   /* line of the problem's first token */
+    enum language language;     /* of the input, so of the output */
     char author[TEXT_MAX], origin[TEXT_MAX], title[TEXT_MAX], remark[TEXT_MAX];
     struct diagram diagram;
     struct stipulation stipulation;

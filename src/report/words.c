@@ -7,13 +7,15 @@
 #include "../board/notation.h"
 
 static const struct words english = {
-    .text = {" threat:", " zugzwang.", "but", "solution finished.", "Partial solution", "zeroposition"},
+    .text = {" threat:", " zugzwang.", "but", "solution finished.", "Partial solution", "zeroposition",
+             "CastlingMutuallyExclusive"},
     /* the board's own letters (unit.c) */
     .letters = {'?', 'K', 'Q', 'R', 'B', 'S', 'P', 'O', 'X'},
 };
 
 static const struct words german = {
-    .text = {" Drohung:", " Zugzwang.", "Aber", "Loesung beendet.", "Partielle Loesung", "NullStellung"},
+    .text = {" Drohung:", " Zugzwang.", "Aber", "Loesung beendet.", "Partielle Loesung", "NullStellung",
+             "RochadenGegenseitigAusschliessend"},
     /* Koenig Dame Turm Laeufer Springer Bauer; stones and relays keep theirs */
     .letters = {'?', 'K', 'D', 'T', 'L', 'S', 'B', 'O', 'X'},
 };

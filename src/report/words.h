@@ -4,7 +4,7 @@
 #define FS_WORDS_H
 
 #include "../board/position.h"
-#include "../problem/parse.h"
+#include "../problem/problem.h"
 
 enum word {
     WORD_THREAT,            /* " threat:" after a key or continuation */
@@ -13,6 +13,7 @@ enum word {
     WORD_FINISHED,          /* a problem's closing line */
     WORD_PARTIAL,           /* ... when it was cut short */
     WORD_ZEROPOSITION,      /* "zeroposition" */
+    WORD_CASTLING_EXCLUSIVE, /* the CastlingMutuallyExclusive line */
     WORD_COUNT
 };
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "../report/json.h"
+#include "../report/words.h"
 
 void output_init(struct output *o, const struct config *cfg, struct progress *progress)
 {
@@ -22,7 +23,7 @@ void output_init(struct output *o, const struct config *cfg, struct progress *pr
 static void close_problem(struct output *o)
 {
     if (!o->cfg->json) {
-        fputs(o->problem_partial ? "Partial solution" : "solution finished.", stdout);
+        fputs(words_get(o->words, o->problem_partial ? WORD_PARTIAL : WORD_FINISHED), stdout);
         if (!o->cfg->regression)
             printf(" Time = %.3f s", o->problem_seconds);
         fputs("\n\n\n", stdout);
@@ -74,6 +75,7 @@ static void print_solved(struct output *o, const struct job *j)
                 j->pr->index, j->view.label ? " " : "", j->view.label ? j->view.label_text : "");
     }
     o->problem_open = true;
+    o->words = words_of(j->pr->language);
     o->problem_partial |= j->partial;
     o->problem_seconds += j->seconds;
     if (o->cfg->check)

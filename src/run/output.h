@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 
+#include "../report/words.h"
 #include "check.h"
 #include "config.h"
 #include "job.h"
@@ -18,6 +19,7 @@ struct output {
     bool problem_open;        /* twins printed, closing line not yet */
     bool problem_partial;     /* one of those twins was cut short */
     double problem_seconds;
+    const struct words *words; /* the open problem's language (report/words.h) */
     int status;               /* 2 once an input error was printed */
 };
 

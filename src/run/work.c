@@ -37,7 +37,7 @@ static void write_twin_head(struct job *j)
     if (j->twin == 0)
         diagram_write_header(&j->out, pr, &j->start, &shown);
     if (j->twin == 0 && pr->zero_position)
-        text_put(&j->out, "\nzeroposition\n\n");
+        text_printf(&j->out, "\n%s\n\n", words_get(words_of(pr->language), WORD_ZEROPOSITION));
     if (pr->twin_count > 0)
         text_printf(&j->out, "\n%s%s) %s\n", j->view.continued ? "+" : "", j->view.label_text, j->view.change);
 }
@@ -56,7 +56,7 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
         limits.progress_ctx = slot;
     }
     text_init(&j->out);
-    struct popeye_text pt = {.out = &j->out, .part_done = part_done, .ctx = j};
+    struct popeye_text pt = {.out = &j->out, .words = words_of(j->pr->language), .part_done = part_done, .ctx = j};
     struct json_tree tree;
     json_tree_init(&tree);
     struct solution_sink sink = cfg->json ? json_tree_sink(&tree) : popeye_text_sink(&pt);
