@@ -1,4 +1,4 @@
-/* Popeye's problem header: remark, centred author/origin/title, the board
+/* Popeye's problem header: remark, centred author/origin/award/title, the board
  * diagram (any number of ranks), and the stipulation line with piece counts. */
 #include "diagram.h"
 
@@ -84,6 +84,8 @@ void diagram_write_header(struct text *out, const struct problem *pr, const stru
         centred(out, pr->author);
     if (pr->origin[0])
         centred(out, pr->origin);
+    if (pr->award[0]) /* as Popeye prints it: after the source, before the title */
+        centred(out, pr->award);
     if (pr->title[0])
         centred(out, pr->title);
     text_put(out, "\n");

@@ -2,6 +2,7 @@
  * REGRESSIONTESTS .out files show them (Drohung, Aber, Loesung beendet ...). */
 #include "words.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "../board/notation.h"
@@ -11,6 +12,10 @@ static const struct words english = {
              "CastlingMutuallyExclusive"},
     /* the board's own letters (unit.c) */
     .letters = {'?', 'K', 'Q', 'R', 'B', 'S', 'P', 'O', 'X'},
+    .colours = {'w', 'b', 'n'},
+    .rotate = "rotate",
+    .mirror = "mirror",
+    .polish = "PolishType",
 };
 
 static const struct words german = {
@@ -18,6 +23,10 @@ static const struct words german = {
              "RochadenGegenseitigAusschliessend"},
     /* Koenig Dame Turm Laeufer Springer Bauer; stones and relays keep theirs */
     .letters = {'?', 'K', 'D', 'T', 'L', 'S', 'B', 'O', 'X'},
+    .colours = {'w', 's', 'n'},
+    .rotate = "Drehung",
+    .mirror = "Spiegelung",
+    .polish = "Farbwechsel",
 };
 
 _Static_assert(KIND_COUNT == 9, "a letter for every kind");
@@ -53,4 +62,56 @@ void words_turn_text(const struct words *w, const struct position *before, const
                 break;
             }
     }
+}
+
+static int index_of(const char *set, int n, char c)
+{
+    for (int i = 0; i < n; i++)
+        if (set[i] == c)
+            return i;
+    return -1;
+}
+
+void words_twin_change(const struct words *w, const char *change, char *out, size_t cap)
+{
+    if (!w)
+        w = &english;
+    size_t rl = strlen(english.rotate), ml = strlen(english.mirror), pl = strlen(english.polish);
+    size_t o = 0;
+    for (const char *c = change; *c && o + 1 < cap;) {
+        const char *word = NULL;
+        size_t skip = 0;
+        if (strncmp(c, english.rotate, rl) == 0)
+            word = w->rotate, skip = rl;
+        else if (strncmp(c, english.mirror, ml) == 0)
+            word = w->mirror, skip = ml;
+        else if (strncmp(c, english.polish, pl) == 0)
+            word = w->polish, skip = pl;
+        if (word) {
+            int n = snprintf(out + o, cap - o, "%s", word);
+            o = n < 0 || (size_t)n >= cap - o ? cap - 1 : o + (size_t)n;
+            c += skip;
+            continue;
+        }
+        /* a unit: colour, piece letter, square ("bSh3") */
+        int colour = index_of(english.colours, 3, c[0]);
+        int kind = c[0] ? index_of(english.letters, KIND_COUNT, c[1]) : -1;
+        bool square = colour >= 0 && kind > 0 && c[2] >= 'a' && c[2] <= 'z' && c[3] >= '0' && c[3] <= '9';
+        if (square && o + 2 < cap) {
+            out[o++] = w->colours[colour];
+            out[o++] = w->letters[kind];
+            c += 2;
+            continue;
+        }
+        /* a substitution: "R ==> B" */
+        int from = index_of(english.letters, KIND_COUNT, c[0]);
+        int to = from > 0 && strncmp(c + 1, " ==> ", 5) == 0 ? index_of(english.letters, KIND_COUNT, c[6]) : -1;
+        if (to > 0 && o + 8 < cap) {
+            o += (size_t)snprintf(out + o, cap - o, "%c ==> %c", w->letters[from], w->letters[to]);
+            c += 7;
+            continue;
+        }
+        out[o++] = *c++;
+    }
+    out[o < cap ? o : cap - 1] = 0;
 }

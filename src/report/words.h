@@ -3,6 +3,8 @@
 #ifndef FS_WORDS_H
 #define FS_WORDS_H
 
+#include <stddef.h>
+
 #include "../board/position.h"
 #include "../problem/problem.h"
 
@@ -20,6 +22,8 @@ enum word {
 struct words {
     const char *text[WORD_COUNT];
     char letters[KIND_COUNT];   /* piece letters by kind */
+    char colours[3];            /* white, black, neutral in twin texts */
+    const char *rotate, *mirror, *polish; /* twin operations */
 };
 
 /* The words of a language; every language has all of them. */
@@ -28,6 +32,9 @@ const struct words *words_of(enum language lang);
 const char *words_get(const struct words *w, enum word which);
 /* Popeye's notation of t (board/notation.h) with w's piece letters. */
 void words_turn_text(const struct words *w, const struct position *before, const struct turn *t, char *buf);
+/* A twin's change as twin_apply.c describes it ("bSh3-->h4", "rotate 90")
+ * in w's language ("sSh3-->h4", "Drehung 90"); out has cap bytes. */
+void words_twin_change(const struct words *w, const char *change, char *out, size_t cap);
 /* w's letter of a kind. */
 char words_letter(const struct words *w, enum kind k);
 

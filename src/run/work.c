@@ -38,8 +38,11 @@ static void write_twin_head(struct job *j)
         diagram_write_header(&j->out, pr, &j->start, &shown);
     if (j->twin == 0 && pr->zero_position)
         text_printf(&j->out, "\n%s\n\n", words_get(words_of(pr->language), WORD_ZEROPOSITION));
-    if (pr->twin_count > 0)
-        text_printf(&j->out, "\n%s%s) %s\n", j->view.continued ? "+" : "", j->view.label_text, j->view.change);
+    if (pr->twin_count > 0) {
+        char change[sizeof j->view.change];
+        words_twin_change(words_of(pr->language), j->view.change, change, sizeof change);
+        text_printf(&j->out, "\n%s%s) %s\n", j->view.continued ? "+" : "", j->view.label_text, change);
+    }
 }
 
 static void solve_job(const struct work_ctx *c, struct job *j, struct progress_slot *slot)
