@@ -45,6 +45,20 @@ static void write_twin_head(struct job *j)
     }
 }
 
+/* --progress counts keys and help solutions on their way to the report. */
+struct counting_sink {
+    struct solution_sink inner;
+    struct progress_slot *slot;
+};
+
+static void count_event(void *ctx, const struct solution_event *e)
+{
+    struct counting_sink *c = ctx;
+    if ((e->kind == EVENT_HELP_LINE && !e->set_play) || (e->kind == EVENT_FIRST_MOVE && e->win))
+        progress_solution(c->slot);
+    sink_send(&c->inner, e);
+}
+
 static void solve_job(const struct work_ctx *c, struct job *j, struct progress_slot *slot)
 {
     const struct config *cfg = c->cfg;
@@ -63,6 +77,9 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
     struct json_tree tree;
     json_tree_init(&tree);
     struct solution_sink sink = cfg->json ? json_tree_sink(&tree) : popeye_text_sink(&pt);
+    struct counting_sink counter = {.inner = sink, .slot = slot};
+    if (cfg->progress)
+        sink = (struct solution_sink){.event = count_event, .ctx = &counter};
     if (!cfg->json) {
         write_twin_head(j);
         part_done(j);

@@ -278,7 +278,7 @@ void battle_search(struct solver *s, int n, struct result *r, const struct solut
         solver_generate(s);
     for (int i = 0; i < first->count && !s->stopped; i++) {
         if (s->on_root_move)
-            s->on_root_move(s->progress_ctx, i + 1, first->count);
+            s->on_root_move(s->progress_ctx, 2 * n - (s->play == PLAY_DIRECT), i + 1, first->count);
         if (o->move_numbers) {
             send_numbered(w, i + 1, &first->turns[i]);
             if (!popeye_turn_legal(s->pos, &first->turns[i]))

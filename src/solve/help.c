@@ -85,7 +85,7 @@ static int search(struct help_run *h, int plies)
         h->path[s->ply - 0] = l->turns[i];
         int depth = s->ply;
         if (depth == 0 && s->on_root_move)
-            s->on_root_move(s->progress_ctx, i + 1, l->count);
+            s->on_root_move(s->progress_ctx, plies, i + 1, l->count);
         if (numbered) {
             send_numbered(h, i + 1, &l->turns[i]);
             if (!popeye_turn_legal(s->pos, &l->turns[i]))

@@ -14,7 +14,7 @@ struct solve_limits {
     volatile int *interrupt;
     bool want_duals;           /* count duals (duals.h) after solving: --check, --json */
     /* --progress hooks, handed to the solver (solver.h); NULL: none */
-    void (*on_root_move)(void *ctx, int k, int n);
+    void (*on_root_move)(void *ctx, int plies, int k, int n);
     void (*on_nodes)(void *ctx, uint64_t nodes);
     void *progress_ctx;
 };
