@@ -192,14 +192,26 @@ static void split_line(const char *solution, struct line *out)
         out->moves[out->count++] = m;
 }
 
-/* The line with '*' at half-move ply, malloc'd. */
+/* The line with '*' at half-move ply, malloc'd to its length: there is one
+ * per solution, and a helpmate may have 200,000 of them. */
 static char *line_without(const struct line *l, int ply)
 {
-    struct text t;
-    text_init(&t);
+    size_t len = 0;
     for (int i = 0; i < l->count; i++)
-        text_printf(&t, "%s%s", i ? " " : "", i == ply ? "*" : l->moves[i]);
-    return t.data; /* text_free would only free data */
+        len += 1 + (i == ply ? 1 : strlen(l->moves[i]));
+    char *s = malloc(len + 1), *o = s;
+    if (!s)
+        abort();
+    for (int i = 0; i < l->count; i++) {
+        if (i)
+            *o++ = ' ';
+        const char *m = i == ply ? "*" : l->moves[i];
+        size_t n = strlen(m);
+        memcpy(o, m, n);
+        o += n;
+    }
+    *o = 0;
+    return s;
 }
 
 struct keyed {
