@@ -7,6 +7,7 @@
 #include "../board/notation.h"
 #include "../report/popeye_order.h"
 #include "../rules/rules.h"
+#include "goal_bound.h"
 
 struct help_run {
     struct solver *s;
@@ -60,6 +61,9 @@ static int search(struct help_run *h, int plies)
         return 0;
     struct tt_bounds e;
     if (tt_get(s->tt, help_key(s), &e) && (e.help_fail >> plies & 1))
+        return 0;
+    /* below the root only: MoveNumbers numbers every first move */
+    if (s->goal_bound && s->ply > 0 && goal_bound_prunes(s->goal_bound, s->pos, s->goal, plies))
         return 0;
     bool numbered = s->ply == 0 && s->opt->move_numbers && h->lines == &h->r->solutions;
     struct turn_list *l = &s->lists[s->ply];
