@@ -91,11 +91,11 @@ static void obvious_cut(void **state)
     struct position p = from_fen(&rules_orthodox, "8/8/8/4k3/8/8/8/K6R b - - 0 1");
     struct goal_bound *gb = goal_bound_new(&p);
     assert_non_null(gb);
-    assert_true(goal_bound_prunes(gb, &p, GOAL_MATE, 2));
+    assert_true(goal_bound_proves_failure(gb, &p, GOAL_MATE, 2));
     /* with a queen and king next to the corner king, h#1 is possible:
      * Black Ka8, White Kb6 Qc1: 1...Kb8 2.Qc8# ; the bound must not cut */
     struct position q = from_fen(&rules_orthodox, "k7/8/1K6/8/8/8/8/2Q5 b - - 0 1");
-    assert_false(goal_bound_prunes(gb, &q, GOAL_MATE, 2));
+    assert_false(goal_bound_proves_failure(gb, &q, GOAL_MATE, 2));
     goal_bound_free(gb);
 }
 
@@ -168,7 +168,7 @@ static void random_positions(const struct rules *r, int count, int *cuts)
         assert_non_null(gb);
         for (int plies = 1; plies <= 3; plies++) {
             enum goal g = goals[next(3)];
-            if (!goal_bound_prunes(gb, &p, g, plies))
+            if (!goal_bound_proves_failure(gb, &p, g, plies))
                 continue;
             ++*cuts;
             if (help_exists(&p, g, plies)) {

@@ -41,6 +41,16 @@ struct level {
     bool off;
 };
 
+/* The targets of one king square: flights that D may block (block[j] turns)
+ * or A must deny, and perhaps the check (block INF).  cost[u][j] is unit u's
+ * count for target j; no unit may serve both targets `check` and `ban`. */
+struct split {
+    int nt, check, ban;
+    int block[MAX_TARGETS];
+    int cost[MAX_SIDE_UNITS][MAX_TARGETS];
+    square_set serve[MAX_TARGETS][KIND_COUNT]; /* where each kind serves target j */
+};
+
 struct goal_bound {
     const struct goal_tables *t;
     /* squares[k][x]: the squares from which kind k of side A denies (checks) x */
@@ -60,6 +70,7 @@ struct goal_bound {
     square_set reach[MAX_SIDE_UNITS][1 + GOAL_PROMOTIONS][MAX_BUDGET + 1];
     const uint8_t *row[MAX_SIDE_UNITS][1 + GOAL_PROMOTIONS]; /* its table counts */
     struct level level[LEVELS];
+    struct split sp;                 /* the targets of the king square being examined */
     /* counts remembered for the node whose stamp they carry */
     uint32_t stamp;
     uint32_t deny_stamp[MAX_SIDE_UNITS][GOAL_NB], block_stamp[GOAL_NB];
@@ -144,16 +155,6 @@ static int block_cost(struct goal_bound *n, int x)
     return n->block_memo[x];
 }
 
-/* The targets of one king square: flights that D may block (block[j] turns)
- * or A must deny, and perhaps the check (block INF).  cost[u][j] is unit u's
- * count for target j; no unit may serve both targets `check` and `ban`. */
-struct split {
-    int nt, check, ban;
-    int block[MAX_TARGETS];
-    int cost[MAX_SIDE_UNITS][MAX_TARGETS];
-    square_set serve[MAX_TARGETS][KIND_COUNT]; /* where each kind serves target j */
-};
-
 /* The services one A unit can offer: a set of targets and its count. */
 struct offers {
     int count;
@@ -228,7 +229,7 @@ static void square_offers(const struct goal_bound *n, const struct split *sp, in
  * its counts for them: a lower bound of one square serving them all. */
 static bool split_feasible(const struct goal_bound *n, const struct split *sp, int rb, bool exact)
 {
-    int nt = sp->nt, full = 1 << nt;
+    int nt = sp->nt, full = (1 << nt) - 1;
     int forced = 0;
     for (int j = 0; j < nt; j++) {
         int best = INF;
@@ -238,37 +239,47 @@ static bool split_feasible(const struct goal_bound *n, const struct split *sp, i
         if (best > n->a && (forced += sp->block[j]) > rb)
             return false; /* only D can take target j, and cannot pay */
     }
-    int cover[MAX_COVER];
-    for (int m = 0; m < full; m++)
+    /* cover[m]: the fewest A turns serving the targets in m, over the masks
+     * reached so far (live); each unit joins once, on one offer */
+    int cover[MAX_COVER], live[MAX_COVER], base[MAX_COVER];
+    for (int m = 0; m <= full; m++)
         cover[m] = INF;
     cover[0] = 0;
+    live[0] = 0;
+    int nl = 1;
     for (int u = 0; u < n->na; u++) {
         struct offers o;
         if (exact)
             square_offers(n, sp, u, &o);
         else
             relaxed_offers(n, sp, u, &o);
-        for (int m1 = full - 1; m1 >= 0; m1--) {
-            if (cover[m1] >= n->a)
+        if (!o.count)
+            continue;
+        int before = nl;
+        for (int i = 0; i < before; i++)
+            base[i] = cover[live[i]];
+        for (int i = 0; i < before; i++) {
+            if (base[i] >= n->a)
                 continue;
-            for (int i = 0; i < o.count; i++) {
-                int c = cover[m1] + o.cost[i];
-                if (o.mask[i] && c <= n->a && c < cover[m1 | o.mask[i]])
-                    cover[m1 | o.mask[i]] = c;
+            for (int k = 0; k < o.count; k++) {
+                int m = live[i] | o.mask[k], c = base[i] + o.cost[k];
+                if (c > n->a || c >= cover[m])
+                    continue;
+                if (cover[m] == INF)
+                    live[nl++] = m;
+                cover[m] = c;
             }
         }
+        if (cover[full] <= n->a)
+            return true; /* A serves every target */
     }
-    /* serving more than asked is fine: a mask costs its supersets' minimum */
-    for (int j = 0; j < nt; j++)
-        for (int m = 0; m < full; m++)
-            if (!(m & 1 << j) && cover[m | 1 << j] < cover[m])
-                cover[m] = cover[m | 1 << j];
-    for (int blocked = 0; blocked < full; blocked++) {
-        int spent = 0;
+    /* D blocks whatever A does not serve */
+    for (int i = 0; i < nl; i++) {
+        int spent = 0, m = live[i];
         for (int j = 0; j < nt && spent <= rb; j++)
-            if (blocked & 1 << j)
+            if (!(m & 1 << j))
                 spent += sp->block[j];
-        if (spent <= rb && cover[(full - 1) & ~blocked] <= n->a)
+        if (spent <= rb)
             return true;
     }
     return false;
@@ -287,70 +298,84 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
 {
     const struct goal_tables *t = n->t;
     int rb = n->d - king_turns;
-    struct split sp;
-    sp.nt = 0;
-    sp.check = sp.ban = -1;
-    int flight_bit[MAX_TARGETS] = {0};
     square_set flights = t->flights[s];
-    for (square_set f = flights; f && sp.nt < MAX_FLIGHT_TARGETS; f &= f - 1) {
+    bool need_check = n->need_check && !(n->checked0 & SET_BIT(s));
+    square_set from[KIND_COUNT];
+    if (need_check) {
+        /* no A unit can give check in time: nothing else to look at */
+        sets_of(n->checkers[n->A], s, from);
+        bool any = false;
+        for (int u = 0; u < n->na; u++)
+            any |= unit_cost_from(n, u, from, ~(square_set)0) <= n->a;
+        if (!any)
+            return false;
+    }
+    struct split *sp = &n->sp;
+    sp->nt = 0;
+    sp->check = sp->ban = -1;
+    int flight_bit[MAX_TARGETS] = {0};
+    for (square_set f = flights; f && sp->nt < MAX_FLIGHT_TARGETS; f &= f - 1) {
         int b = set_first(f);
         if ((n->blockers | n->denied0) & SET_BIT(b))
             continue;
-        int j = sp.nt++;
+        int j = sp->nt++;
         flight_bit[j] = b;
-        sp.block[j] = block_cost(n, b);
+        sp->block[j] = block_cost(n, b);
         for (int u = 0; u < n->na; u++)
-            sp.cost[u][j] = deny_cost(n, u, b);
-        sets_of(n->deniers[n->A], b, sp.serve[j]);
+            sp->cost[u][j] = deny_cost(n, u, b);
+        sets_of(n->deniers[n->A], b, sp->serve[j]);
     }
-    if (!n->need_check || (n->checked0 & SET_BIT(s)))
-        return sp.nt == 0 || split_both(n, &sp, rb);
-    square_set from[KIND_COUNT];
-    sets_of(n->checkers[n->A], s, from);
+    if (!need_check)
+        return sp->nt == 0 || split_both(n, sp, rb);
     /* distant checks, and contact checks from a flight already denied */
-    int j = sp.check = sp.nt++;
-    sp.block[j] = INF;
-    for (int k = KING; k <= PAWN; k++)
-        sp.serve[j][k] = from[k] & (~flights | n->denied0);
+    int j = sp->check = sp->nt++;
+    sp->block[j] = INF;
     bool any = false;
+    for (int k = KING; k <= PAWN; k++)
+        sp->serve[j][k] = from[k] & (~flights | n->denied0);
     for (int u = 0; u < n->na; u++) {
-        sp.cost[u][j] = unit_cost_from(n, u, from, ~flights | n->denied0);
-        any |= sp.cost[u][j] <= n->a;
+        sp->cost[u][j] = unit_cost_from(n, u, from, ~flights | n->denied0);
+        any |= sp->cost[u][j] <= n->a;
     }
-    if (any && split_both(n, &sp, rb))
+    if (any && split_both(n, sp, rb))
         return true;
     /* a contact check from flight p: p joins the targets, served by A only */
+    int nt = sp->nt;
     for (square_set f = flights & ~n->denied0; f; f &= f - 1) {
         int p = set_first(f);
-        struct split c = sp;
-        for (int k = KING; k <= PAWN; k++)
-            c.serve[j][k] = from[k] & SET_BIT(p);
         any = false;
         for (int u = 0; u < n->na; u++) {
-            c.cost[u][j] = unit_cost_from(n, u, from, SET_BIT(p));
-            any |= c.cost[u][j] <= n->a;
+            sp->cost[u][j] = unit_cost_from(n, u, from, SET_BIT(p));
+            any |= sp->cost[u][j] <= n->a;
         }
         if (!any)
             continue;
-        c.ban = -1;
-        for (int i = 0; i < sp.nt; i++)
+        for (int k = KING; k <= PAWN; k++)
+            sp->serve[j][k] = from[k] & SET_BIT(p);
+        sp->nt = nt;
+        sp->ban = -1;
+        for (int i = 0; i < nt; i++)
             if (i != j && flight_bit[i] == p)
-                c.ban = i;
-        if (c.ban < 0) {
-            assert(c.nt < MAX_TARGETS);
-            c.ban = c.nt++;
+                sp->ban = i;
+        int saved_block = 0;
+        if (sp->ban < 0) {
+            assert(sp->nt < MAX_TARGETS);
+            sp->ban = sp->nt++;
             for (int u = 0; u < n->na; u++)
-                c.cost[u][c.ban] = deny_cost(n, u, p);
-            sets_of(n->deniers[n->A], p, c.serve[c.ban]);
+                sp->cost[u][sp->ban] = deny_cost(n, u, p);
+            sets_of(n->deniers[n->A], p, sp->serve[sp->ban]);
+        } else {
+            saved_block = sp->block[sp->ban];
         }
-        c.block[c.ban] = INF;
-        if (split_both(n, &c, rb))
+        sp->block[sp->ban] = INF;
+        bool ok = split_both(n, sp, rb);
+        if (sp->ban < nt)
+            sp->block[sp->ban] = saved_block;
+        if (ok)
             return true;
     }
     return false;
 }
-
-static bool node_prunes(struct goal_bound *n, const struct position *p, enum goal goal, int plies);
 
 bool goal_bound_prunes(struct goal_bound *n, const struct position *p, enum goal goal, int plies)
 {
@@ -363,7 +388,7 @@ bool goal_bound_prunes(struct goal_bound *n, const struct position *p, enum goal
     struct level *l = &n->level[plies < LEVELS ? plies : LEVELS - 1];
     if (l->off && ++l->skipped % SAMPLE)
         return false;
-    bool cut = node_prunes(n, p, goal, plies);
+    bool cut = goal_bound_proves_failure(n, p, goal, plies);
     l->cut += cut;
     if (++l->evaluated == WINDOW) {
         /* near the leaves a cut saves little: ask for more of them there */
@@ -373,8 +398,9 @@ bool goal_bound_prunes(struct goal_bound *n, const struct position *p, enum goal
     return cut;
 }
 
-static bool node_prunes(struct goal_bound *n, const struct position *p, enum goal goal, int plies)
+bool goal_bound_proves_failure(struct goal_bound *n, const struct position *p, enum goal goal, int plies)
 {
+    assert(plies >= 1);
     const struct goal_tables *t = n->t;
     enum colour side = (enum colour)p->st.side;
     n->A = (plies & 1) ? side : (enum colour)!side;

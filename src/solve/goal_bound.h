@@ -17,6 +17,10 @@ void goal_bound_free(struct goal_bound *gb);
 
 /* True only when no sequence of exactly `plies` half-moves from p, the last
  * one by the side whose opponent is to be mated, can end in `goal`. */
+bool goal_bound_proves_failure(struct goal_bound *gb, const struct position *p, enum goal goal, int plies);
+/* The same, asked by the help search at each node: false without asking
+ * where the bound does not pay (the last move; remaining lengths at which it
+ * has rarely cut lately), which never loses a solution. */
 bool goal_bound_prunes(struct goal_bound *gb, const struct position *p, enum goal goal, int plies);
 
 #endif
