@@ -61,6 +61,7 @@ struct goal_bound {
     bool need_check;
     square_set blockers;             /* D units other than the king */
     square_set denied0, checked0;    /* what A's units deny and check where they stand */
+    square_set checkable;            /* where some A unit may give check within a turns */
     int nd;
     uint8_t d_kind[MAX_SIDE_UNITS], d_bit[MAX_SIDE_UNITS];
     int na;
@@ -302,13 +303,9 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
     bool need_check = n->need_check && !(n->checked0 & SET_BIT(s));
     square_set from[KIND_COUNT];
     if (need_check) {
-        /* no A unit can give check in time: nothing else to look at */
+        if (!(n->checkable & SET_BIT(s)))
+            return false; /* no A unit can give check there in time */
         sets_of(n->checkers[n->A], s, from);
-        bool any = false;
-        for (int u = 0; u < n->na; u++)
-            any |= unit_cost_from(n, u, from, ~(square_set)0) <= n->a;
-        if (!any)
-            return false;
     }
     struct split *sp = &n->sp;
     sp->nt = 0;
@@ -420,7 +417,7 @@ bool goal_bound_proves_failure(struct goal_bound *n, const struct position *p, e
         n->stamp = 1;
     }
     n->na = n->nd = 0;
-    n->denied0 = n->checked0 = 0;
+    n->denied0 = n->checked0 = n->checkable = 0;
     int kb = geo_bit(g, king);
     n->blockers = p->st.occupied[n->D] & ~SET_BIT(kb);
     if (set_count(p->st.occupied[n->A]) > MAX_SIDE_UNITS || set_count(n->blockers) > MAX_SIDE_UNITS)
@@ -445,6 +442,9 @@ bool goal_bound_proves_failure(struct goal_bound *n, const struct position *p, e
             }
             for (int c = 1; c <= n->a; c++)
                 r[c] |= r[c - 1];
+            int kind = i == 0 ? k : (int)promotion_kinds[i - 1];
+            for (square_set q = r[n->a]; q; q &= q - 1)
+                n->checkable |= t->checks[n->A][kind][set_first(q)];
         }
     }
     for (square_set s = n->blockers; s; s &= s - 1) {
