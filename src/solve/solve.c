@@ -7,6 +7,7 @@
 #include "../rules/rules.h"
 #include "battle_search.h"
 #include "duals.h"
+#include "goal_bound.h"
 #include "help.h"
 #include "solver.h"
 
@@ -47,6 +48,8 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
         s.on_nodes = limits->on_nodes;
         s.progress_ctx = limits->progress_ctx;
     }
+    if (help && !(limits && limits->plain_help))
+        s.goal_bound = goal_bound_new(&pos);
     if (help)
         help_search(&s, st.moves * 2 + (st.half ? 1 : 0), r, sink);
     else
