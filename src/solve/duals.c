@@ -185,7 +185,10 @@ static void split_line(const char *solution, struct line *out)
     if (!out->text)
         abort();
     out->count = 0;
-    out->moves = malloc(sizeof *out->moves * (strlen(solution) / 2 + 1));
+    size_t words = 1;
+    for (const char *c = solution; *c; c++)
+        words += *c == ' ';
+    out->moves = malloc(sizeof *out->moves * words);
     if (!out->moves)
         abort();
     for (char *save = NULL, *m = strtok_r(out->text, " ", &save); m; m = strtok_r(NULL, " ", &save))
