@@ -61,7 +61,7 @@ static void german_twin_lines(void **state)
         {"bKh7-->a6", "sKh7-->a6"},     {"bSd6<-->bKe5", "sSd6<-->sKe5"}, {"-bRc8", "-sTc8"},
         {"+bBh6", "+sLh6"},             {"rotate 90", "Drehung 90"},      {"mirror a1<-->h1", "Spiegelung a1<-->h1"},
         {"PolishType", "Farbwechsel"},  {"R ==> B", "T ==> L"},           {"h=2", "h=2"},
-        {"s#2", "s#2"},                 {"-wPb5", "-wBb5"},
+        {"s#2", "s#2"}, {"shift a1 ==> e1", "Verschiebung a1 ==> e1"},                 {"-wPb5", "-wBb5"},
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         char out[64];

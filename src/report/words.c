@@ -16,6 +16,7 @@ static const struct words english = {
     .rotate = "rotate",
     .mirror = "mirror",
     .polish = "PolishType",
+    .shift = "shift",
 };
 
 static const struct words german = {
@@ -27,6 +28,7 @@ static const struct words german = {
     .rotate = "Drehung",
     .mirror = "Spiegelung",
     .polish = "Farbwechsel",
+    .shift = "Verschiebung",
 };
 
 _Static_assert(KIND_COUNT == 9, "a letter for every kind");
@@ -76,7 +78,8 @@ void words_twin_change(const struct words *w, const char *change, char *out, siz
 {
     if (!w)
         w = &english;
-    size_t rl = strlen(english.rotate), ml = strlen(english.mirror), pl = strlen(english.polish);
+    size_t rl = strlen(english.rotate), ml = strlen(english.mirror), pl = strlen(english.polish),
+           sl = strlen(english.shift);
     size_t o = 0;
     for (const char *c = change; *c && o + 1 < cap;) {
         const char *word = NULL;
@@ -87,6 +90,8 @@ void words_twin_change(const struct words *w, const char *change, char *out, siz
             word = w->mirror, skip = ml;
         else if (strncmp(c, english.polish, pl) == 0)
             word = w->polish, skip = pl;
+        else if (strncmp(c, english.shift, sl) == 0)
+            word = w->shift, skip = sl;
         if (word) {
             int n = snprintf(out + o, cap - o, "%s", word);
             o = n < 0 || (size_t)n >= cap - o ? cap - 1 : o + (size_t)n;

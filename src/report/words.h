@@ -23,7 +23,7 @@ struct words {
     const char *text[WORD_COUNT];
     char letters[KIND_COUNT];   /* piece letters by kind */
     char colours[3];            /* white, black, neutral in twin texts */
-    const char *rotate, *mirror, *polish; /* twin operations */
+    const char *rotate, *mirror, *polish, *shift; /* twin operations */
 };
 
 /* The words of a language; every language has all of them. */

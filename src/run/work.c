@@ -34,8 +34,20 @@ static void write_twin_head(struct job *j)
     const struct problem *pr = j->pr;
     struct twin_view shown = j->view;
     shown.stipulation = solve_effective_stipulation(pr, &j->view);
-    if (j->twin == 0)
+    if (j->twin == 0 && pr->zero_position) {
+        /* Popeye shows the diagram as written, before the zero position's
+         * changes (BEISPIEL/intell.inp problem 26 and its .out) */
+        struct twin_view written = j->view;
+        written.diagram = pr->diagram;
+        struct position *p = malloc(sizeof *p);
+        struct parse_error err;
+        if (!p)
+            abort();
+        diagram_write_header(&j->out, pr, problem_position(pr, &written, p, &err) ? p : &j->start, &shown);
+        free(p);
+    } else if (j->twin == 0) {
         diagram_write_header(&j->out, pr, &j->start, &shown);
+    }
     if (j->twin == 0 && pr->zero_position)
         text_printf(&j->out, "\n%s\n\n", words_get(words_of(pr->language), WORD_ZEROPOSITION));
     if (pr->twin_count > 0) {
