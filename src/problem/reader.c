@@ -18,6 +18,7 @@ struct reader {
     enum language lang;
     enum reader_state state;
     int count;
+    const char *encoding;     /* an encoding the reader cannot read ("UTF-16LE"); NULL if none */
 };
 
 static bool vfail(struct parser *p, int line, int column, const char *fmt, va_list ap)
@@ -292,11 +293,33 @@ static void skip_problem(struct parser *p)
     }
 }
 
+/* UTF-16 shows as a byte-order mark or, without one, as a NUL byte next to
+ * each of the first ASCII characters; one of the first four bytes being
+ * NUL is enough to tell it from text, in which NUL never belongs. */
+static const char *utf16_name(const unsigned char *b, size_t len)
+{
+    if (len >= 2 && b[0] == 0xff && b[1] == 0xfe)
+        return "UTF-16LE";
+    if (len >= 2 && b[0] == 0xfe && b[1] == 0xff)
+        return "UTF-16BE";
+    if (len >= 4 && b[0] && !b[1] && b[2] && !b[3])
+        return "UTF-16LE";
+    if (len >= 4 && !b[0] && b[1] && !b[2] && b[3])
+        return "UTF-16BE";
+    return NULL;
+}
+
 struct reader *reader_new(const char *file_name, const char *text, size_t len)
 {
     struct reader *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
+    r->encoding = utf16_name((const unsigned char *)text, len);
+    /* a UTF-8 byte-order mark (editors on Windows write one) is not text */
+    if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) {
+        text += 3;
+        len -= 3;
+    }
     r->text = malloc(len + 1);
     if (!r->text) {
         free(r);
@@ -322,6 +345,15 @@ void reader_free(struct reader *r)
 /* Before the first problem: the BeginProblem word sets the language. */
 static int reader_start(struct reader *r, struct problem *pr, struct parse_error *err)
 {
+    if (r->encoding) {
+        err->line = err->column = 1;
+        snprintf(err->message, sizeof err->message,
+                 "the file is in %s; save it as UTF-8 (or ASCII) to read it", r->encoding);
+        pr->index = 0;
+        pr->line = 1;
+        r->state = R_DONE;
+        return -1;
+    }
     struct token t = lex_next(&r->lx);
     if (t.len == 0) {
         r->state = R_DONE;
