@@ -1,6 +1,7 @@
 /* Command line: getopt_long into a struct config, then hand it to run_all.
  * Nothing else lives here. */
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -8,6 +9,8 @@
 #include "run/config.h"
 
 #define VERSION "0.1"
+/* --max-time above this (about 31 years) is a typing error, not a limit */
+#define MAX_TIME_LIMIT 1e9
 
 static void usage(FILE *f)
 {
@@ -44,6 +47,59 @@ static long number_arg(const char *opt, const char *text, long min, long max)
     return v;
 }
 
+/* Popeye's command line spells options with one dash (-maxtime 10,
+ * -regression): such a word that is one of our long options without its
+ * hyphens is taken as that option; Popeye's -maxmem is answered with ours.
+ * Words that are arguments of the option before them are left alone. */
+static bool popeye_words(int argc, char **argv, const struct option *longopts, const char *shortopts)
+{
+    bool takes_value = false;
+    for (int i = 1; i < argc; i++) {
+        char *a = argv[i];
+        if (takes_value) {
+            takes_value = false;
+            continue;
+        }
+        if (strcmp(a, "--") == 0)
+            break;
+        if (a[0] != '-' || a[1] == '-' || a[1] == 0 || a[2] == 0) {
+            /* a short option with its value in the next word: -j 2 */
+            if (a[0] == '-' && a[1] && a[1] != '-' && a[2] == 0) {
+                const char *s = strchr(shortopts, a[1]);
+                takes_value = s && s[1] == ':';
+            } else if (a[0] == '-' && a[1] == '-' && !strchr(a, '=')) {
+                for (const struct option *o = longopts; o->name; o++)
+                    if (strcmp(a + 2, o->name) == 0)
+                        takes_value = o->has_arg == required_argument;
+            }
+            continue;
+        }
+        if (strcmp(a + 1, "maxmem") == 0) {
+            fprintf(stderr, "fairysolve: Popeye's -maxmem is --hash MB here\n");
+            return false;
+        }
+        for (const struct option *o = longopts; o->name; o++) {
+            char plain[32];
+            size_t n = 0;
+            for (const char *c = o->name; *c && n + 1 < sizeof plain; c++)
+                if (*c != '-')
+                    plain[n++] = *c;
+            plain[n] = 0;
+            if (strcmp(a + 1, plain) == 0) {
+                /* lives as long as argv: the whole run */
+                char *spelled = malloc(strlen(o->name) + 3);
+                if (!spelled)
+                    abort();
+                sprintf(spelled, "--%s", o->name);
+                argv[i] = spelled;
+                takes_value = o->has_arg == required_argument;
+                break;
+            }
+        }
+    }
+    return true;
+}
+
 int main(int argc, char **argv)
 {
     enum { OPT_PERFT = 256, OPT_DIVIDE, OPT_CHECK, OPT_JSON, OPT_HASH, OPT_STORE, OPT_MAXTIME,
@@ -60,8 +116,11 @@ int main(int argc, char **argv)
         {0, 0, 0, 0},
     };
     struct config cfg = {.jobs = 1, .hash_mb = 256};
+    static const char shortopts[] = "f:s:c:o:j:hV";
+    if (!popeye_words(argc, argv, longopts, shortopts))
+        return 2;
     int c;
-    while ((c = getopt_long(argc, argv, "f:s:c:o:j:hV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
         switch (c) {
         case 'f': cfg.fen = optarg; break;
         case 's': cfg.stipulation = optarg; break;
@@ -77,8 +136,11 @@ int main(int argc, char **argv)
         case OPT_MAXTIME: {
             char *end;
             cfg.max_time = strtod(optarg, &end);
-            if (*optarg == 0 || *end != 0 || cfg.max_time <= 0) {
-                fprintf(stderr, "fairysolve: --max-time needs a positive number of seconds, not '%s'\n", optarg);
+            /* !(x > 0) also refuses nan */
+            if (*optarg == 0 || *end != 0 || !(cfg.max_time > 0) || !isfinite(cfg.max_time) ||
+                cfg.max_time > MAX_TIME_LIMIT) {
+                fprintf(stderr, "fairysolve: --max-time needs a positive number of seconds up to %.0f, not '%s'\n",
+                        MAX_TIME_LIMIT, optarg);
                 return 2;
             }
             break;

@@ -203,6 +203,10 @@ int run_all(const struct config *cfg)
             return 2;
         }
     } else if (cfg->file_count == 0) {
+        /* a bare `fairysolve` typed at a prompt would otherwise just wait */
+        if (isatty(STDIN_FILENO))
+            fprintf(stderr, "fairysolve: reading problems from standard input (end with Ctrl-D; "
+                            "--help for usage)\n");
         read_file(cfg, &jobs, "-");
     } else {
         for (int i = 0; i < cfg->file_count; i++)
