@@ -205,7 +205,7 @@ static void illegal_and_sound(void **state)
     res.illegal = true;
     o = parse_line(json_twin(&pr, 0, &view, &res, NULL));
     assert_true(cJSON_IsTrue(field(o, "illegal")));
-    assert_string_equal(item_string(field(o, "verdict"), 0), "no-solution");
+    assert_string_equal(item_string(field(o, "verdict"), 0), "illegal");
     cJSON_Delete(o);
 }
 

@@ -98,10 +98,11 @@ static void print_solved(struct output *o, const struct job *j)
     if (j->twin == 0 && j->pr->protocol)
         open_protocol(o, j->pr);
     emit(o, j->out.data);
-    if (j->illegal) { /* Popeye's words, on standard error as Popeye writes them */
+    if (j->illegal) { /* Popeye's words, on standard error as Popeye writes them, with the place */
         fflush(stdout);
-        fprintf(stderr, "%s: problem %d%s%s: the side to play can capture the king\n", j->pr->file,
-                j->pr->index, j->view.label ? " " : "", j->view.label ? j->view.label_text : "");
+        fprintf(stderr, "%s:%d: problem %d%s%s: the side to play can capture the king\n",
+                j->file, j->twin ? j->view.line : j->pr->line, j->pr->index,
+                j->view.label ? " " : "", j->view.label ? j->view.label_text : "");
     }
     o->problem_open = true;
     o->problem_partial |= j->partial;
