@@ -28,6 +28,7 @@ static void usage(FILE *f)
           "  -j, --jobs N               solve N problems (twins) at once; 0: one per processor\n"
           "      --hash MB              transposition table memory (default 256)\n"
           "      --store FILE           persistent zlib-compressed transposition store\n"
+          "      --store-replace        with --store: replace a store made by a run of other rule sets\n"
           "      --max-time S           give up a twin after S seconds (marked partial)\n"
           "      --regression           no banner, no timings\n"
           "      --progress             progress on standard error\n"
@@ -103,7 +104,7 @@ static bool popeye_words(int argc, char **argv, const struct option *longopts, c
 int main(int argc, char **argv)
 {
     enum { OPT_PERFT = 256, OPT_DIVIDE, OPT_CHECK, OPT_JSON, OPT_HASH, OPT_STORE, OPT_MAXTIME,
-           OPT_REGRESSION, OPT_PROGRESS };
+           OPT_REGRESSION, OPT_PROGRESS, OPT_STORE_REPLACE };
     static const struct option longopts[] = {
         {"fen", required_argument, 0, 'f'},        {"stipulation", required_argument, 0, 's'},
         {"condition", required_argument, 0, 'c'},  {"option", required_argument, 0, 'o'},
@@ -112,6 +113,7 @@ int main(int argc, char **argv)
         {"jobs", required_argument, 0, 'j'},       {"hash", required_argument, 0, OPT_HASH},
         {"store", required_argument, 0, OPT_STORE},{"max-time", required_argument, 0, OPT_MAXTIME},
         {"regression", no_argument, 0, OPT_REGRESSION}, {"progress", no_argument, 0, OPT_PROGRESS},
+        {"store-replace", no_argument, 0, OPT_STORE_REPLACE},
         {"help", no_argument, 0, 'h'},             {"version", no_argument, 0, 'V'},
         {0, 0, 0, 0},
     };
@@ -133,6 +135,7 @@ int main(int argc, char **argv)
         case OPT_JSON: cfg.json = true; break;
         case OPT_HASH: cfg.hash_mb = number_arg("--hash", optarg, 1, 1L << 20); break;
         case OPT_STORE: cfg.store = optarg; break;
+        case OPT_STORE_REPLACE: cfg.store_replace = true; break;
         case OPT_MAXTIME: {
             char *end;
             cfg.max_time = strtod(optarg, &end);

@@ -224,7 +224,12 @@ int run_all(const struct config *cfg)
     }
     if (use_store) {
         identity = persist_identity(&jobs);
-        persist_load(&tt, cfg->store, identity, cfg->progress);
+        if (!persist_load(&tt, cfg->store, identity, cfg->store_replace, cfg->progress)) {
+            free(identity);
+            tt_free(&tt);
+            job_list_free(&jobs);
+            return 2;
+        }
     }
     interrupt_install();
     int status = run_jobs(cfg, &jobs, &tt);
