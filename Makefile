@@ -100,7 +100,7 @@ fuzz: deps fuzz-build
 	@sh scripts/fuzz $(FUZZ) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
 
 fuzz-ci: fuzz-build
-	@sh scripts/fuzz $(FUZZ) $(FUZZ_CI_SECONDS) $(FUZZ_TARGETS)
+	@FUZZ_FRESH=1 sh scripts/fuzz $(FUZZ) $(FUZZ_CI_SECONDS) $(FUZZ_TARGETS)
 
 clean:
 	rm -rf $(BUILD)
