@@ -86,7 +86,7 @@ static void parser_setup(struct parser *p, const struct lexer *lx, enum language
 }
 
 /* The rest of the keyword's line added to *dst (a new line when *dst has
- * text already): texts are kept whole, however long (FORMAT.md 2). */
+ * text already): texts are kept whole, however long (FORMAT.md 1). */
 static void append_line(struct lexer *lx, char **dst)
 {
     char *text = lex_rest_of_line_copy(lx);

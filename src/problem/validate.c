@@ -107,7 +107,7 @@ static bool check_units(struct parser *p, int files, int ranks)
         enum colour c = unit_colour(u.unit);
         if ((k == STONE || k == RELAY) && !stones)
             return parse_fail_at(p, at.line, at.column, "stones (O) and relays (X) need Condition StonesAndRelays");
-        /* a pawn there would have promoted: no play leads to it (FORMAT.md 3) */
+        /* a pawn there would have promoted (RULES 1, RULES 4): no play leads to it */
         if (k == PAWN && c < NEUTRAL && u.rank == pawn_last_rank(geometry_get(files, ranks), c))
             return parse_fail_at(p, at.line, at.column, "a %s pawn on %s, its last rank (it would have promoted)",
                                  c == WHITE ? "white" : "black", sq);
