@@ -693,6 +693,11 @@ static void stipulation_forms(void **state)
         {"#=2", "#=2", PLAY_DIRECT, GOAL_MATE_OR_STALEMATE, 2, false},
         {"h# 3", "h#3", PLAY_HELP, GOAL_MATE, 3, false},
         {"  #12 ", "#12", PLAY_DIRECT, GOAL_MATE, 12, false},
+        /* the longest the search holds (problem.h): 31 half-moves of help
+         * play, 63 moves of battle play */
+        {"h#15.5", "h#15.5", PLAY_HELP, GOAL_MATE, 15, true},
+        {"#63", "#63", PLAY_DIRECT, GOAL_MATE, 63, false},
+        {"s=63", "s=63", PLAY_SELF, GOAL_STALEMATE, 63, false},
     };
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
         struct stipulation s;
@@ -718,6 +723,12 @@ static void stipulation_forms(void **state)
         {"ser-h#3", 1, "expected a stipulation"},
         {"##2", 1, "expected a stipulation"},
         {"#99999999999", 1, "too large"},
+        /* h#16 would shift a 32-bit failure mask by 32, #262 wrap 8-bit bounds */
+        {"h#16", 1, "too many moves in 'h#16' (limit is 15.5 for help play)"},
+        {"h=16", 1, "too many moves"},
+        {"#64", 1, "too many moves in '#64' (limit is 63)"},
+        {"#262", 1, "too many moves"},
+        {"s#999", 1, "too many moves"},
         {"#2 x", 4, "unexpected 'x' after the stipulation"},
         {"h#2.7", 1, "expected a stipulation"},
         {"~2", 1, "expected a stipulation"},

@@ -2,6 +2,7 @@
  * goal tests and the stop check.  Play-type logic lives in battle.c/help.c. */
 #include "solver.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -48,6 +49,7 @@ struct turn_list *solver_generate(struct solver *s)
 
 void solver_make(struct solver *s, const struct turn *t, struct undo *u)
 {
+    assert(s->ply + 1 < SOLVER_MAX_PLY); /* stipulation limits, problem.h */
     position_make(s->pos, t, u);
     s->ply++;
     s->nodes++;
@@ -61,6 +63,7 @@ void solver_unmake(struct solver *s, const struct undo *u)
 
 void solver_make_null(struct solver *s, struct undo *u)
 {
+    assert(s->ply + 1 < SOLVER_MAX_PLY);
     position_make_null(s->pos, u);
     s->ply++;
 }

@@ -11,6 +11,11 @@
 #include "tt.h"
 
 #define SOLVER_MAX_PLY 128
+/* The stipulation limits of problem.h fit what the search holds. */
+_Static_assert(2 * STIPULATION_BATTLE_MOVES_MAX + 2 <= SOLVER_MAX_PLY, "battle play deeper than the turn lists");
+_Static_assert(STIPULATION_BATTLE_MOVES_MAX < TT_NONE, "battle bounds are 8 bits below TT_NONE");
+_Static_assert(STIPULATION_HELP_PLIES_MAX < 32, "help failures are one bit per length in 32 bits");
+_Static_assert(STIPULATION_HELP_PLIES_MAX + 1 <= SOLVER_MAX_PLY, "help play deeper than the turn lists");
 
 struct solver {
     struct position *pos;
