@@ -9,6 +9,7 @@
 #include "../report/json.h"
 #include "../solve/solve.h"
 #include "../solve/solver.h"
+#include "../rules/rules.h"
 #include "perft_job.h"
 
 /* Popeye's layout for one twin; the problem's closing line is the printer's
@@ -53,6 +54,7 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
         verdict_compute(j->pr, &j->view, &r, &j->verdict);
     j->partial = r.partial;
     j->illegal = r.illegal;
+    j->too_many_turns = r.too_many_turns;
     j->seconds = r.seconds;
     text_init(&j->out);
     if (cfg->json) {
@@ -75,7 +77,7 @@ static void perft(const struct config *cfg, struct job *j)
         abort();
     if (j->view.label)
         fprintf(f, "%c)\n", j->view.label);
-    perft_job(&j->start, cfg->perft_depth, cfg->divide, f);
+    j->too_many_turns = perft_job(&j->start, cfg->perft_depth, cfg->divide, f) == RULES_PERFT_OVERFLOW;
     fclose(f);
     text_init(&j->out);
     text_put(&j->out, buf);

@@ -52,6 +52,8 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
         battle_write(&s, st.moves, r);
     if (limits && limits->want_duals)
         duals_count(&s, st.moves, r);
+    r->too_many_turns = s.overflow;
+    r->partial |= s.overflow;
     r->nodes = s.nodes;
     r->seconds = monotonic_seconds() - t0;
     solver_free(&s);

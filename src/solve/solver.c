@@ -43,7 +43,10 @@ void solver_free(struct solver *s)
 struct turn_list *solver_generate(struct solver *s)
 {
     struct turn_list *l = &s->lists[s->ply];
+    l->overflow = false;
     s->pos->rules->generate(s->pos, l);
+    if (l->overflow) /* a cut list answers nothing: stop, and say so (result.h) */
+        s->overflow = s->stopped = true;
     return l;
 }
 
@@ -89,8 +92,11 @@ bool solver_should_stop(struct solver *s)
 {
     if (s->stopped)
         return true;
-    if ((s->nodes & 0xfff) != 0)
+    /* every 4096 nodes or more: callers make several turns between two
+     * calls, so a test for an exact multiple could miss the clock for good */
+    if (s->nodes < s->next_check)
         return false;
+    s->next_check = s->nodes + 4096;
     if (s->on_nodes)
         s->on_nodes(s->progress_ctx, s->nodes);
     if ((s->interrupt && __atomic_load_n(s->interrupt, __ATOMIC_RELAXED)) ||

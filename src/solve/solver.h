@@ -26,11 +26,13 @@ struct solver {
     struct tt *tt;
     uint64_t mode_key;           /* play type and goal, hashed into every table key */
     uint64_t nodes;
+    uint64_t next_check;         /* solver_should_stop looks at the clock from this count on */
     int ply;
     struct turn_list *lists;     /* SOLVER_MAX_PLY lists, one per ply */
     double deadline;             /* monotonic seconds; 0 = none */
     volatile int *interrupt;     /* set by a signal handler; may be NULL */
-    bool stopped;                /* ran out of time or was interrupted */
+    bool stopped;                /* ran out of time or was interrupted, or overflow */
+    bool overflow;               /* a position had more turns than TURN_LIST_MAX */
     /* --progress (NULL when nobody listens): the root loop begins its k-th of
      * n first moves; every 4096 nodes, the count so far */
     void (*on_root_move)(void *ctx, int k, int n);
