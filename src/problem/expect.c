@@ -25,6 +25,8 @@ static bool read_key(struct parser *p, const struct token *kw)
         return parse_fail_tok(p, &m, "too many expected keys (at most %d)", EXPECT_KEYS_MAX);
     memcpy(e->keys[e->key_count], m.s, m.len);
     e->keys[e->key_count][m.len] = 0;
+    e->key_line[e->key_count] = m.line;
+    e->key_column[e->key_count] = m.column;
     e->key_count++;
     return true;
 }
@@ -42,6 +44,8 @@ static bool read_solutions(struct parser *p, const struct token *kw)
                                                             "expected a number after %s, found %s",
                               too_big ? q : k, too_big ? k : (n.len ? q : "the end of the input"));
     p->pr->expect.solutions = (int)v;
+    p->pr->expect.solutions_line = kw->line;
+    p->pr->expect.solutions_column = kw->column;
     return true;
 }
 

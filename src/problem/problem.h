@@ -93,10 +93,18 @@ struct twin {
 };
 
 #define EXPECT_KEYS_MAX 16
+#define EXPECT_RESOLVED_MAX 64
 struct expectation {
     int key_count;
-    char keys[EXPECT_KEYS_MAX][16];  /* as written: "Qa3-d6" or canonical "a3d6" */
+    char keys[EXPECT_KEYS_MAX][16];  /* as written: "Qa3-d6", "Qf2", "1.Sxe4!" or canonical "a3d6" */
+    int key_line[EXPECT_KEYS_MAX], key_column[EXPECT_KEYS_MAX]; /* where each was written */
     int solutions;                   /* -1 when absent */
+    int solutions_line, solutions_column;
+    /* The keys matched against the legal first moves of the twins they apply
+     * to, in canonical form (one written key may name a move in several
+     * twins); filled before solving, empty when not done. */
+    int resolved_count;
+    char resolved[EXPECT_RESOLVED_MAX][32];
 };
 
 #define TEXT_MAX 512

@@ -24,6 +24,7 @@ struct job {
     int index;                 /* problem number in the file; 0: the file itself */
     int twin;
     bool last_of_problem;      /* prints the closing line ("solution finished.") */
+    char *warnings;            /* malloc'd lines for standard error before the output, or NULL */
     struct twin_view view;
     struct position start;
     struct parse_error err;    /* JOB_ERROR */

@@ -34,6 +34,8 @@ static void print_error(struct output *o, const struct job *j)
 {
     /* stdout first: the message must come after everything before it */
     fflush(stdout);
+    if (j->warnings)
+        fputs(j->warnings, stderr);
     job_print_error(stderr, j);
     if (o->cfg->json) {
         char *line = json_error(j->file, j->index, &j->err);
@@ -60,6 +62,10 @@ static void report_too_many_turns(struct output *o, const struct job *j)
 
 static void print_solved(struct output *o, const struct job *j)
 {
+    if (j->warnings) { /* about the input: before the solution they concern */
+        fflush(stdout);
+        fputs(j->warnings, stderr);
+    }
     if (!o->banner_done)
         fputs("fairysolve 0.1\n\n", stdout);
     o->banner_done = true;
