@@ -11,6 +11,9 @@
 static bool expect_applies(const struct problem *pr, const struct twin_view *v)
 {
     const struct stipulation *a = &pr->stipulation, *b = &v->stipulation;
+    /* the part as stated; under HalfDuplex the only one, with the roles exchanged */
+    if (v->colours_swapped != pr->options.half_duplex)
+        return false;
     return a->play == b->play && a->goal == b->goal && a->moves == b->moves && a->half == b->half;
 }
 

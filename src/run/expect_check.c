@@ -228,7 +228,8 @@ static bool resolve_key(struct problem *pr, int k, int count, const struct twin_
         if (!same_stipulation(&pr->stipulation, &views[t].stipulation))
             continue;
         struct position p = starts[t];
-        p.st.side = WHITE; /* battle play: White moves first (solve.c) */
+        /* battle play: White moves first (solve.c), Black under HalfDuplex */
+        p.st.side = (uint8_t)(pr->options.half_duplex ? BLACK : WHITE);
         position_rehash(&p);
         if (rules_opponent_in_check(&p))
             continue; /* illegal: no play, reported as such */

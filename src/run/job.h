@@ -25,6 +25,7 @@ struct job {
     int twin;
     bool last_of_problem;      /* prints the closing line ("solution finished.") */
     char *warnings;            /* malloc'd lines for standard error before the output, or NULL */
+    bool same_twin;            /* Duplex: the second part of the twin before (no header, no label) */
     struct twin_view view;
     struct position start;
     struct parse_error err;    /* JOB_ERROR */

@@ -33,7 +33,18 @@ static void add_twin(const struct config *cfg, struct job_list *jobs, struct pro
                      const struct twin_view *v, struct position *p)
 {
     if (!cfg->perft_depth) {
-        job_add_solve(jobs, pr, t, v, p);
+        /* Option Duplex: the twin as stated, then with the colours' roles
+         * exchanged, as Popeye prints them; HalfDuplex: only the latter */
+        bool half = pr->options.half_duplex, both = pr->options.duplex && !half;
+        if (!half) {
+            struct job *j = job_add_solve(jobs, pr, t, v, p);
+            j->last_of_problem &= !both;
+        }
+        if (half || both) {
+            struct twin_view swapped = *v;
+            swapped.colours_swapped = true;
+            job_add_solve(jobs, pr, t, &swapped, p)->same_twin = both;
+        }
         return;
     }
     p->st.side = (uint8_t)(pr->has_stipulation ? first_mover(pr, v) : WHITE);
