@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #define EXPECT_SOLUTIONS_MAX 1000000L
 
@@ -15,6 +16,7 @@ static bool read_key(struct parser *p, const struct token *kw)
     bool digit = false;
     for (size_t i = 0; i < m.len; i++)
         digit |= isdigit((unsigned char)m.s[i]) != 0;
+    digit |= m.len >= 3 && strncasecmp(m.s, "o-o", 3) == 0; /* castling with the letter O */
     char k[64], q[64];
     tok_quote(kw, k, sizeof k);
     tok_quote(&m, q, sizeof q);

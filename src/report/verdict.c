@@ -19,7 +19,7 @@ static bool expect_applies(const struct problem *pr, const struct twin_view *v)
 
 static bool key_expected(const struct expectation *e, const char *key)
 {
-    /* matched against the position before solving (run/expect_check.c) */
+    /* matched against the position before solving (run/expect_lines.c) */
     for (int i = 0; i < e->resolved_count; i++)
         if (strcmp(e->resolved[i], key) == 0)
             return true;

@@ -12,7 +12,7 @@
 #include "../problem/setup.h"
 #include "../solve/solver.h"
 #include "config.h"
-#include "expect_check.h"
+#include "expect_lines.h"
 #include "input.h"
 #include "interrupt.h"
 #include "job.h"
@@ -53,7 +53,7 @@ static void add_twin(const struct config *cfg, struct job_list *jobs, struct pro
 }
 
 /* Every twin of pr as a job; pr (malloc'd) is then owned by its jobs.  The
- * Expect lines are checked against the twins first (expect_check.h): a key
+ * Expect lines are checked against the twins first (expect_lines.h): a key
  * that is no first move makes the problem an input error. */
 static void add_problem(const struct config *cfg, struct job_list *jobs, struct problem *pr)
 {
@@ -68,7 +68,7 @@ static void add_problem(const struct config *cfg, struct job_list *jobs, struct 
         good++;
     struct text warnings;
     text_init(&warnings);
-    bool expect_ok = good == 0 || cfg->perft_depth || expect_check(pr, good, views, starts, &expect_err, &warnings);
+    bool expect_ok = good == 0 || cfg->perft_depth || expect_lines_check(pr, good, views, starts, &expect_err, &warnings);
     if (!expect_ok) {
         job_add_error(jobs, pr->file, pr->index, &expect_err)->warnings = warnings.data;
         text_init(&warnings);

@@ -1,7 +1,7 @@
 /* Expect lines checked against the problem before it is solved: each key
  * matched to a legal first move, lines that do not fit the stipulation named. */
-#ifndef FS_EXPECT_CHECK_H
-#define FS_EXPECT_CHECK_H
+#ifndef FS_EXPECT_LINES_H
+#define FS_EXPECT_LINES_H
 
 #include <stdbool.h>
 
@@ -19,7 +19,7 @@
  * stipulation (Expect key in help play, Expect solutions in direct or self
  * play) are ignored with a warning "FILE:LINE:COLUMN: warning: ..." each,
  * appended to warnings. */
-bool expect_check(struct problem *pr, int count, const struct twin_view *views, const struct position *starts,
+bool expect_lines_check(struct problem *pr, int count, const struct twin_view *views, const struct position *starts,
                   struct parse_error *err, struct text *warnings);
 
 #endif

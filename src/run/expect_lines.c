@@ -1,6 +1,6 @@
 /* Expect lines against the problem (FORMAT.md 6): a key is read in any usual
  * notation and matched to the legal first moves; misfit lines are warnings. */
-#include "expect_check.h"
+#include "expect_lines.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -10,6 +10,7 @@
 #include "../board/notation.h"
 #include "../report/expect_key.h"
 #include "../rules/rules.h"
+#include "../solve/threats.h"
 
 #define KEY_TEXT_MAX 64
 
@@ -169,7 +170,7 @@ static void strip_key(const char *written, char *s, size_t size)
 static bool key_names(const struct position *p, const struct turn *t, const char *key)
 {
     char canon[NOTATION_MAX], conv[KEY_TEXT_MAX];
-    turn_canonical(p, t, canon);
+    decision_canonical(p, t, canon); /* OwnerPromotes: one key for every choice */
     if (expect_key_canonical(key, conv, sizeof conv) && strcmp(conv, canon) == 0)
         return true;
     char s[KEY_TEXT_MAX];
@@ -241,10 +242,13 @@ static bool resolve_key(struct problem *pr, int k, int count, const struct twin_
         for (int i = 0; i < l->count; i++) {
             if (!key_names(&p, &l->turns[i], key))
                 continue;
-            char text[NOTATION_MAX];
+            char text[NOTATION_MAX], canon[NOTATION_MAX];
+            decision_canonical(&p, &l->turns[i], canon);
+            if (found > 0 && strcmp(canon, first) == 0)
+                continue; /* the same decision (OwnerPromotes choices) */
             turn_text(&p, &l->turns[i], text);
             if (found++ == 0) {
-                turn_canonical(&p, &l->turns[i], first);
+                snprintf(first, sizeof first, "%s", canon);
                 snprintf(moves, sizeof moves, "%s", text);
             } else if (found == 2) {
                 size_t len = strlen(moves);
@@ -273,7 +277,7 @@ static bool resolve_key(struct problem *pr, int k, int count, const struct twin_
     return true;
 }
 
-bool expect_check(struct problem *pr, int count, const struct twin_view *views, const struct position *starts,
+bool expect_lines_check(struct problem *pr, int count, const struct twin_view *views, const struct position *starts,
                   struct parse_error *err, struct text *warnings)
 {
     struct expectation *e = &pr->expect;
