@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../board/notation.h"
 #include "../board/position.h"
 #include "../rules/rules.h"
 
@@ -104,7 +105,7 @@ struct expectation {
      * to, in canonical form (one written key may name a move in several
      * twins); filled before solving, empty when not done. */
     int resolved_count;
-    char resolved[EXPECT_RESOLVED_MAX][32];
+    char resolved[EXPECT_RESOLVED_MAX][NOTATION_MAX];
 };
 
 #define TEXT_MAX 512
