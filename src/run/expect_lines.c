@@ -201,13 +201,16 @@ static bool same_stipulation(const struct stipulation *a, const struct stipulati
     return a->play == b->play && a->goal == b->goal && a->moves == b->moves && a->half == b->half;
 }
 
-static void add_resolved(struct expectation *e, const char *canon)
+/* False when EXPECT_RESOLVED_MAX moves are already held (never silently dropped). */
+static bool add_resolved(struct expectation *e, const char *canon)
 {
     for (int i = 0; i < e->resolved_count; i++)
         if (strcmp(e->resolved[i], canon) == 0)
-            return;
-    if (e->resolved_count < EXPECT_RESOLVED_MAX)
-        snprintf(e->resolved[e->resolved_count++], sizeof e->resolved[0], "%s", canon);
+            return true;
+    if (e->resolved_count == EXPECT_RESOLVED_MAX)
+        return false;
+    snprintf(e->resolved[e->resolved_count++], sizeof e->resolved[0], "%s", canon);
+    return true;
 }
 
 static bool fail_at(struct parse_error *err, int line, int column, const char *fmt, const char *a, const char *b)
@@ -264,7 +267,13 @@ static bool resolve_key(struct problem *pr, int k, int count, const struct twin_
                            moves);
         }
         if (found == 1) {
-            add_resolved(e, first);
+            if (!add_resolved(e, first)) {
+                char limit[16];
+                snprintf(limit, sizeof limit, "%d", EXPECT_RESOLVED_MAX);
+                return fail_at(err, e->key_line[k], e->key_column[k],
+                               "Expect keys name more than %s different moves over the twins (the limit)%s", limit,
+                               "");
+            }
             named = true;
         }
     }
