@@ -112,4 +112,8 @@ void diagram_write_header(struct text *out, const struct problem *pr, const stru
         rules_describe_text(p->rules, p->switches, cond);
         centred(out, cond);
     }
+    if (pr->options.half_duplex) /* Popeye names these options under the stipulation */
+        centred(out, "HalfDuplex");
+    else if (pr->options.duplex)
+        centred(out, "Duplex");
 }
