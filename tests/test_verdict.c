@@ -153,13 +153,22 @@ static void short_solution(void **state)
     assert_string_equal(judge().text, "cooked, short");
 }
 
-/* The position cannot arise: nothing solves it. */
+/* The position cannot arise: a verdict of its own, no fault claimed (it was
+ * not solved), never sound, with or without Expect. */
 static void illegal_position(void **state)
 {
     (void)state;
     problem_with(PLAY_DIRECT, 2);
     res.illegal = true;
-    assert_string_equal(judge().text, "no-solution");
+    struct verdict v = judge();
+    assert_string_equal(v.text, "illegal");
+    assert_true(v.illegal);
+    assert_false(v.sound);
+    assert_false(v.no_solution);
+    problem_with(PLAY_HELP, 2);
+    pr.expect.solutions = 0;
+    res.illegal = true;
+    assert_string_equal(judge().text, "illegal");
 }
 
 /* ---------- help play ---------- */
@@ -180,7 +189,8 @@ static void help_solutions_count(void **state)
     assert_string_equal(v.text, "solutions 3/2");
 }
 
-/* Without Expect any number of solutions is as intended; none is no-solution. */
+/* Without Expect the number found cannot be checked: no fault, but the
+ * verdict says it assumed that number; none is no-solution. */
 static void help_without_expect(void **state)
 {
     (void)state;
@@ -193,9 +203,16 @@ static void help_without_expect(void **state)
     strlist_add(&res.solutions, "a1a4 b1b4 c1c4 d1d4");
     v = judge();
     assert_true(v.sound);
+    assert_true(v.assumed);
     assert_int_equal(v.found, 3);
+    assert_string_equal(v.text, "sound if 3 solutions intended");
+    res.duals = 1;
+    assert_string_equal(judge().text, "sound if 3 solutions intended, duals");
+    res.duals = 0;
     strlist_add(&res.short_solutions, "a1a5 b1b5");
-    assert_string_equal(judge().text, "short");
+    v = judge();
+    assert_string_equal(v.text, "short");
+    assert_false(v.assumed);
 }
 
 /* Expect solutions with none found: both faults are named. */
@@ -267,7 +284,7 @@ static void twins_and_expect(void **state)
     /* help twin of a direct problem: Expect key does not apply */
     view.stipulation.play = PLAY_HELP;
     strlist_add(&res.solutions, "a1a2 b1b2");
-    assert_string_equal(judge().text, "sound");
+    assert_string_equal(judge().text, "sound if 1 solution intended");
 }
 
 /* ---------- Expect key forms ---------- */

@@ -6,11 +6,20 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../board/notation.h"
 #include "../board/position.h"
 #include "../rules/rules.h"
 
 enum play { PLAY_DIRECT, PLAY_HELP, PLAY_SELF };
 enum goal { GOAL_MATE, GOAL_STALEMATE, GOAL_MATE_OR_STALEMATE };
+
+/* The longest stipulations the search holds (checked where they are read,
+ * asserted in solve/): a help play's failures are one bit per remaining
+ * half-move in 32 bits (h#15.5 = 31 half-moves); battle play needs 2n half-moves
+ * (plus a null move for threats) within the solver's 128 plies, and its bounds
+ * are 8 bits. */
+#define STIPULATION_HELP_PLIES_MAX 31
+#define STIPULATION_BATTLE_MOVES_MAX 63
 
 struct stipulation {
     enum play play;
@@ -43,6 +52,7 @@ struct options {
     int threat;             /* Threat n; -1 when absent */
     int max_solutions;      /* MaxSolutions n; 0 when absent */
     int max_flights;        /* MaxFlightsquares n; -1 when absent */
+    int max_time;           /* MaxTime n: seconds per twin, like --max-time; 0 when absent */
     int no_castling_count;  /* NoCastling squares: the rights of units there are gone */
     struct square_ref no_castling[SQUARE_LIST_MAX];
     int en_passant_count;   /* EnPassant a7a6a5: the last move was that double step */
@@ -85,13 +95,20 @@ struct twin {
 };
 
 #define EXPECT_KEYS_MAX 16
+#define EXPECT_RESOLVED_MAX 64
 struct expectation {
     int key_count;
-    char keys[EXPECT_KEYS_MAX][16];  /* as written: "Qa3-d6" or canonical "a3d6" */
+    char keys[EXPECT_KEYS_MAX][16];  /* as written: "Qa3-d6", "Qf2", "1.Sxe4!" or canonical "a3d6" */
+    int key_line[EXPECT_KEYS_MAX], key_column[EXPECT_KEYS_MAX]; /* where each was written */
     int solutions;                   /* -1 when absent */
+    int solutions_line, solutions_column;
+    /* The keys matched against the legal first moves of the twins they apply
+     * to, in canonical form (one written key may name a move in several
+     * twins); filled before solving, empty when not done. */
+    int resolved_count;
+    char resolved[EXPECT_RESOLVED_MAX][NOTATION_MAX];
 };
 
-#define TEXT_MAX 512
 /* The input's language (its BeginProblem word); Popeye answers in it. */
 enum language { LANG_ENGLISH, LANG_GERMAN, LANG_COUNT };
 
@@ -100,7 +117,12 @@ struct problem {
     int index;                  /* 1-based position in the file */
     int line;                   /* line of the problem's first token */
     enum language language;     /* of the input, so of the output */
-    char author[TEXT_MAX], origin[TEXT_MAX], title[TEXT_MAX], remark[TEXT_MAX];
+    /* Author, Origin, Title, Remark, Award: every line of the keyword, joined
+     * with newlines, as long as written (no fixed limit); malloc'd, NULL when
+     * absent, released by problem_free */
+    char *author, *origin, *title, *remark, *award;
+    char *protocol;             /* Protocol FILE: where a copy of the output goes; NULL when absent */
+    int protocol_line, protocol_column;
     struct diagram diagram;
     struct stipulation stipulation;
     bool has_stipulation;
@@ -110,7 +132,6 @@ struct problem {
     int twin_count;
     struct twin *twins;         /* malloc'd; problem_free releases */
     struct expectation expect;
-    char award[TEXT_MAX];       /* Award line(s), joined with newlines */
     /* ZeroPosition: the diagram is not solved itself; view 'a' is the diagram
      * with zero's operations applied, and every twin that is not Continued
      * applies to the diagram (not to 'a'), as in Popeye. */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../rules/rules.h"
 #include "words.h"
 
 #define BOARD_WIDTH 37 /* Popeye centres header lines in this width */
@@ -77,16 +78,16 @@ void diagram_write_header(struct text *out, const struct problem *pr, const stru
                           const struct twin_view *v)
 {
     const struct words *w = words_of(pr->language);
-    if (pr->remark[0])
+    if (pr->remark && pr->remark[0])
         text_printf(out, "%s\n", pr->remark);
     text_put(out, "\n");
-    if (pr->author[0])
+    if (pr->author && pr->author[0])
         centred(out, pr->author);
-    if (pr->origin[0])
+    if (pr->origin && pr->origin[0])
         centred(out, pr->origin);
-    if (pr->award[0]) /* as Popeye prints it: after the source, before the title */
+    if (pr->award && pr->award[0]) /* as Popeye prints it: after the source, before the title */
         centred(out, pr->award);
-    if (pr->title[0])
+    if (pr->title && pr->title[0])
         centred(out, pr->title);
     text_put(out, "\n");
     if (!pr->options.no_board)
@@ -111,11 +112,12 @@ void diagram_write_header(struct text *out, const struct problem *pr, const stru
     text_printf(out, "%s%*s\n", stip, width, counts);
     write_exclusive_castling(out, w, p);
     if (p->rules != &rules_orthodox) {
-        char cond[96];
-        int n = snprintf(cond, sizeof cond, "%s", p->rules->name);
-        for (int i = 0; p->rules->switch_names && p->rules->switch_names[i]; i++)
-            if (p->switches & (1u << i))
-                n += snprintf(cond + n, sizeof cond - (size_t)n, " %s", p->rules->switch_names[i]);
+        char cond[RULES_DESCRIPTION_MAX];
+        rules_describe_text(p->rules, p->switches, cond);
         centred(out, cond);
     }
+    if (pr->options.half_duplex) /* Popeye names these options under the stipulation */
+        centred(out, "HalfDuplex");
+    else if (pr->options.duplex)
+        centred(out, "Duplex");
 }

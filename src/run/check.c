@@ -20,11 +20,13 @@ static void close_problem(struct check *c)
     const struct verdict *v = &c->open;
     c->problems++;
     c->sound += v->sound;
+    c->assumed += v->sound && v->assumed;
     c->cooked += v->cooked;
     c->no_solution += v->no_solution;
     c->short_sol += v->short_sol;
     c->count_wrong += v->count_wrong;
     c->partial += v->partial;
+    c->illegal += v->illegal;
     c->duals += v->duals;
     memset(&c->open, 0, sizeof c->open);
     c->open_any = false;
@@ -35,11 +37,13 @@ void check_add_twin(struct check *c, const struct job *j)
     const struct verdict *v = &j->verdict;
     struct verdict *o = &c->open;
     o->sound = (c->open_any ? o->sound : true) && v->sound;
+    o->assumed |= v->assumed;
     o->cooked |= v->cooked;
     o->no_solution |= v->no_solution;
     o->short_sol |= v->short_sol;
     o->count_wrong |= v->count_wrong;
     o->partial |= v->partial;
+    o->illegal |= v->illegal;
     o->duals |= v->duals;
     c->open_any = true;
     if (!v->sound) {
@@ -68,9 +72,9 @@ bool check_summary(struct check *c, FILE *f)
     if (c->faulty.len)
         fprintf(f, "not as expected:\n%s", c->faulty.data);
     fprintf(f,
-            "check: %d problem%s, %d sound, %d cooked, %d short, %d no-solution, %d solutions N/M, "
-            "%d partial; duals in %d; %d unreadable\n",
-            c->problems, c->problems == 1 ? "" : "s", c->sound, c->cooked, c->short_sol, c->no_solution,
-            c->count_wrong, c->partial, c->duals, c->unreadable);
+            "check: %d problem%s, %d sound (%d assuming their number of solutions), %d cooked, %d short, "
+            "%d no-solution, %d solutions N/M, %d partial, %d illegal; duals in %d; %d unreadable\n",
+            c->problems, c->problems == 1 ? "" : "s", c->sound, c->assumed, c->cooked, c->short_sol, c->no_solution,
+            c->count_wrong, c->partial, c->illegal, c->duals, c->unreadable);
     return c->sound == c->problems;
 }

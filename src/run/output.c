@@ -3,8 +3,10 @@
  * as the run goes and a line is never cut in half. */
 #include "output.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../report/json.h"
 #include "../report/words.h"
@@ -18,15 +20,57 @@ void output_init(struct output *o, const struct config *cfg, struct progress *pr
     o->problem_open = o->problem_partial = false;
     o->problem_seconds = 0;
     o->status = 0;
+    o->protocol = NULL;
+}
+
+/* Standard output, and the protocol file when one is open (Popeye's
+ * Protocol: the same text, from the problem that names it on). */
+static void emit(struct output *o, const char *s)
+{
+    fputs(s, stdout);
+    if (o->protocol)
+        fputs(s, o->protocol);
+}
+
+static void emitf(struct output *o, const char *fmt, double v)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, fmt, v);
+    emit(o, buf);
+}
+
+static void close_protocol(struct output *o)
+{
+    if (o->protocol && fclose(o->protocol) != 0) {
+        fprintf(stderr, "fairysolve: cannot write the protocol file\n");
+        o->status = 2;
+    }
+    o->protocol = NULL;
+}
+
+/* A problem's Protocol FILE replaces the file open before, as in Popeye; it
+ * is appended to, never truncated, so an earlier run's copy is kept. */
+static void open_protocol(struct output *o, const struct problem *pr)
+{
+    close_protocol(o);
+    o->protocol = fopen(pr->protocol, "a");
+    if (!o->protocol) {
+        fflush(stdout);
+        fprintf(stderr, "%s:%d:%d: cannot open protocol file %s: %s\n", pr->file ? pr->file : "--fen",
+                pr->protocol_line, pr->protocol_column, pr->protocol, strerror(errno));
+        o->status = 2;
+    } else if (!o->cfg->regression && !o->cfg->json) {
+        fputs("fairysolve 0.1\n\n", o->protocol);
+    }
 }
 
 static void close_problem(struct output *o)
 {
     if (!o->cfg->json) {
-        fputs(words_get(o->words, o->problem_partial ? WORD_PARTIAL : WORD_FINISHED), stdout);
+        emit(o, words_get(o->words, o->problem_partial ? WORD_PARTIAL : WORD_FINISHED));
         if (!o->cfg->regression)
-            printf(" Time = %.3f s", o->problem_seconds);
-        fputs("\n\n\n", stdout);
+            emitf(o, " Time = %.3f s", o->problem_seconds);
+        emit(o, "\n\n\n");
     }
     o->problem_open = o->problem_partial = false;
     o->problem_seconds = 0;
@@ -36,10 +80,13 @@ static void print_error(struct output *o, const struct job *j)
 {
     /* stdout first: the message must come after everything before it */
     fflush(stdout);
+    if (j->warnings)
+        fputs(j->warnings, stderr);
     job_print_error(stderr, j);
     if (o->cfg->json) {
         char *line = json_error(j->file, j->index, &j->err);
-        printf("%s\n", line);
+        emit(o, line);
+        emit(o, "\n");
         free(line);
     }
     if (o->cfg->check)
@@ -47,11 +94,34 @@ static void print_error(struct output *o, const struct job *j)
     o->status = 2;
 }
 
-static void print_banner(struct output *o)
+/* Not a crash and not a quiet wrong answer: the twin is cut there, the run
+ * goes on, and the exit status says an answer is missing. */
+static void report_too_many_turns(struct output *o, const struct job *j)
 {
+    if (!j->too_many_turns)
+        return;
+    fflush(stdout);
+    fprintf(stderr, "%s:%d: problem %d%s%s: a position has more than %d turns (the limit); not solved to the end\n",
+            j->file, j->pr ? j->pr->line : 0, j->index, j->view.label ? " " : "",
+            j->view.label ? j->view.label_text : "", TURN_LIST_MAX);
+    o->status = 2;
+}
+
+/* What comes before a solving job's text: warnings about its input, the
+ * banner, its problem's protocol file. */
+static void begin_solved(struct output *o, struct job *j)
+{
+    if (j->warnings) { /* about the input: before the solution they concern */
+        fflush(stdout);
+        fputs(j->warnings, stderr);
+        free(j->warnings);
+        j->warnings = NULL;
+    }
     if (!o->banner_done)
         fputs("fairysolve 0.1\n\n", stdout);
     o->banner_done = true;
+    if (j->twin == 0 && j->pr->protocol)
+        open_protocol(o, j->pr);
 }
 
 void output_stream(struct output *o, struct job *j)
@@ -60,20 +130,24 @@ void output_stream(struct output *o, struct job *j)
     if (j->kind != JOB_SOLVE || o->cfg->json)
         return;
     progress_clear(o->progress);
-    print_banner(o);
+    begin_solved(o, j);
     fflush(stdout);
+    j->stream_copy = o->protocol; /* the printer writes nothing until j is done */
     __atomic_store_n(&j->streaming, 1, __ATOMIC_RELEASE);
 }
 
-static void print_solved(struct output *o, const struct job *j)
+static void print_solved(struct output *o, struct job *j)
 {
-    print_banner(o);
-    fputs(j->out.data, stdout);
-    if (j->illegal) { /* Popeye's words, on standard error as Popeye writes them */
+    if (!j->streaming)
+        begin_solved(o, j);
+    emit(o, j->out.data);
+    if (j->illegal) { /* Popeye's words, on standard error as Popeye writes them, with the place */
         fflush(stdout);
-        fprintf(stderr, "%s: problem %d%s%s: the side to play can capture the king\n", j->pr->file,
-                j->pr->index, j->view.label ? " " : "", j->view.label ? j->view.label_text : "");
+        fprintf(stderr, "%s:%d: problem %d%s%s: the side to play can capture the king\n",
+                j->file, j->twin ? j->view.line : j->pr->line, j->pr->index,
+                j->view.label ? " " : "", j->view.label ? j->view.label_text : "");
     }
+    report_too_many_turns(o, j);
     o->problem_open = true;
     o->words = words_of(j->pr->language);
     o->problem_partial |= j->partial;
@@ -92,7 +166,10 @@ void output_job(struct output *o, struct job *j)
         print_solved(o, j);
         break;
     case JOB_PERFT:
-        fputs(j->out.data, stdout);
+        if (j->twin == 0 && j->pr->protocol)
+            open_protocol(o, j->pr);
+        emit(o, j->out.data);
+        report_too_many_turns(o, j);
         break;
     case JOB_ERROR:
         print_error(o, j);
@@ -115,7 +192,12 @@ int output_finish(struct output *o)
         /* with --json, standard output carries JSON lines only */
         if (!check_summary(&o->check, o->cfg->json ? stderr : stdout) && status < 1)
             status = 1;
+        if (o->protocol && !o->cfg->json)
+            check_summary(&o->check, o->protocol);
     }
+    close_protocol(o);
+    if (o->status > status)
+        status = o->status;
     fflush(stdout);
     check_free(&o->check);
     return status;

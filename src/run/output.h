@@ -4,6 +4,7 @@
 #define FS_OUTPUT_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "../report/words.h"
 #include "check.h"
@@ -21,6 +22,7 @@ struct output {
     double problem_seconds;
     const struct words *words; /* the open problem's language (report/words.h) */
     int status;               /* 2 once an input error was printed */
+    FILE *protocol;           /* Protocol FILE of a problem: a copy of standard output from there on */
 };
 
 void output_init(struct output *o, const struct config *cfg, struct progress *progress);
@@ -29,8 +31,8 @@ void output_init(struct output *o, const struct config *cfg, struct progress *pr
 void output_stream(struct output *o, struct job *j);
 /* Writes (the rest of) a DONE job, then releases its buffers. */
 void output_job(struct output *o, struct job *j);
-/* Closes a problem cut off by an interrupt, prints the --check summary;
- * returns the exit status so far (0, 1 or 2). */
+/* Closes a problem cut off by an interrupt, prints the --check summary,
+ * closes the protocol file; returns the exit status so far (0, 1 or 2). */
 int output_finish(struct output *o);
 
 #endif

@@ -11,6 +11,7 @@
 #include "../report/popeye_text.h"
 #include "../solve/solve.h"
 #include "../solve/solver.h"
+#include "../rules/rules.h"
 #include "perft_job.h"
 
 /* Streaming: once the printer has printed every earlier job it sets
@@ -22,6 +23,8 @@ static void part_done(void *ctx)
         return;
     fwrite(j->out.data, 1, j->out.len, stdout);
     fflush(stdout);
+    if (j->stream_copy) /* the protocol file (Protocol FILE) */
+        fwrite(j->out.data, 1, j->out.len, j->stream_copy);
     j->out.len = 0;
     j->out.data[0] = 0;
 }
@@ -34,6 +37,8 @@ static void write_twin_head(struct job *j)
     const struct problem *pr = j->pr;
     struct twin_view shown = j->view;
     shown.stipulation = solve_effective_stipulation(pr, &j->view);
+    if (j->same_twin) /* Duplex: the part with the roles exchanged follows its twin's play */
+        return;
     if (j->twin == 0 && pr->zero_position) {
         /* Popeye shows the diagram as written, before the zero position's
          * changes (BEISPIEL/intell.inp problem 26 and its .out) */
@@ -74,8 +79,12 @@ static void count_event(void *ctx, const struct solution_event *e)
 static void solve_job(const struct work_ctx *c, struct job *j, struct progress_slot *slot)
 {
     const struct config *cfg = c->cfg;
+    /* --max-time and the problem's Option MaxTime: the smaller one holds */
+    double max_time = cfg->max_time;
+    if (j->pr->options.max_time > 0 && (max_time <= 0 || j->pr->options.max_time < max_time))
+        max_time = j->pr->options.max_time;
     struct solve_limits limits = {
-        .deadline = cfg->max_time > 0 ? monotonic_seconds() + cfg->max_time : 0,
+        .deadline = max_time > 0 ? monotonic_seconds() + max_time : 0,
         .interrupt = c->interrupt,
         .want_duals = cfg->check || cfg->json,
         .plain_help = cfg->plain_help,
@@ -106,6 +115,7 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
         verdict_compute(j->pr, &j->view, &r, &j->verdict);
     j->partial = r.partial;
     j->illegal = r.illegal;
+    j->too_many_turns = r.too_many_turns;
     j->seconds = r.seconds;
     if (cfg->json) {
         char *line = json_twin(j->pr, j->twin, &j->view, &r, &j->verdict, &tree);
@@ -114,9 +124,10 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
         free(line);
     } else {
         text_put(&j->out, "\n");
-        if (cfg->check)
-            text_printf(&j->out, "verdict%s%s%s: %s\n", j->view.label_text[0] ? " " : "", j->view.label_text,
-                        j->view.label_text[0] ? ")" : "", j->verdict.text);
+        if (cfg->check) /* "verdict a) duplex: ..." for the part with the roles exchanged */
+            text_printf(&j->out, "verdict%s%s%s%s: %s\n", j->view.label_text[0] ? " " : "", j->view.label_text,
+                        j->view.label_text[0] ? ")" : "", j->view.colours_swapped ? " duplex" : "",
+                        j->verdict.text);
     }
     json_tree_free(&tree);
     result_free(&r);
@@ -131,7 +142,7 @@ static void perft(const struct config *cfg, struct job *j)
         abort();
     if (j->view.label)
         fprintf(f, "%c)\n", j->view.label);
-    perft_job(&j->start, cfg->perft_depth, cfg->divide, f);
+    j->too_many_turns = perft_job(&j->start, cfg->perft_depth, cfg->divide, f) == RULES_PERFT_OVERFLOW;
     fclose(f);
     text_init(&j->out);
     text_put(&j->out, buf);
