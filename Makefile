@@ -7,6 +7,13 @@ WARN    := -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE
 LDLIBS  := -lz -lcjson -lm -lpthread
 BUILD   := build
 ASAN    := build/asan
+# make install: PREFIX and DESTDIR as the GNU conventions have them
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BINDIR  := $(PREFIX)/bin
+MAN1DIR := $(PREFIX)/share/man/man1
+DOCDIR  := $(PREFIX)/share/doc/fairysolve
+EXAMPLES := $(sort $(wildcard problems/*.inp))
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 LIB_SRC := $(filter-out src/main.c,$(shell find src -name '*.c' | sort))
@@ -16,7 +23,7 @@ TESTS   := $(TEST_SRC:tests/%.c=%)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 ASAN_OBJ := $(LIB_SRC:%.c=$(ASAN)/%.o)
 
-.PHONY: all deps run test unit e2e asan asan-test bench clean
+.PHONY: all deps run test unit e2e asan asan-test install-check install uninstall windows bench clean
 all: $(BUILD)/fairysolve
 
 deps:
@@ -24,7 +31,7 @@ deps:
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(ASAN)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -40,7 +47,7 @@ $(ASAN)/libfairysolve.a: $(ASAN_OBJ)
 	ar rcs $@ $^
 
 $(BUILD)/fairysolve: $(BUILD)/src/main.o $(BUILD)/libfairysolve.a
-	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 $(ASAN)/fairysolve: $(ASAN)/src/main.o $(ASAN)/libfairysolve.a
 	$(CC) $(SAN) $^ -o $@ $(LDLIBS)
@@ -66,8 +73,24 @@ asan-test: asan
 	@sh scripts/run-unit $(ASAN)
 	@sh tests/e2e/run $(ASAN)/fairysolve
 
+# make install into a scratch DESTDIR, the man page against --help, make uninstall
+install-check: $(BUILD)/fairysolve
+	@sh scripts/check-install
+
 test: deps
-	@$(MAKE) --no-print-directory unit e2e asan-test
+	@$(MAKE) --no-print-directory unit e2e install-check asan-test
+
+install: $(BUILD)/fairysolve
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(DOCDIR)/problems
+	install -m 755 $(BUILD)/fairysolve $(DESTDIR)$(BINDIR)/fairysolve
+	install -m 644 doc/fairysolve.1 $(DESTDIR)$(MAN1DIR)/fairysolve.1
+	install -m 644 README.md $(DESTDIR)$(DOCDIR)/README.md
+	install -m 644 $(EXAMPLES) $(DESTDIR)$(DOCDIR)/problems/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/fairysolve $(DESTDIR)$(MAN1DIR)/fairysolve.1 $(DESTDIR)$(DOCDIR)/README.md
+	rm -f $(EXAMPLES:problems/%=$(DESTDIR)$(DOCDIR)/problems/%)
+	-rmdir $(DESTDIR)$(DOCDIR)/problems $(DESTDIR)$(DOCDIR)
 
 bench: $(BUILD)/fairysolve
 	@sh scripts/bench-perft
