@@ -14,6 +14,12 @@ BINDIR  := $(PREFIX)/bin
 MAN1DIR := $(PREFIX)/share/man/man1
 DOCDIR  := $(PREFIX)/share/doc/fairysolve
 EXAMPLES := $(sort $(wildcard problems/*.inp))
+# make windows: cross-built with mingw-w64 (POSIX threads), zlib and cJSON
+# linked in statically; windows/posix_shim.h maps the POSIX calls
+WIN     := build/windows
+WINCC   := x86_64-w64-mingw32-gcc-posix
+WINFLAGS := -O2 -D_FILE_OFFSET_BITS=64 -D__USE_MINGW_ANSI_STDIO=1 -include windows/posix_shim.h \
+            -Iwindows -Iwindows/include -I$(WIN)/cjson/include
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 LIB_SRC := $(filter-out src/main.c,$(shell find src -name '*.c' | sort))
@@ -22,6 +28,7 @@ TESTS   := $(TEST_SRC:tests/%.c=%)
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 ASAN_OBJ := $(LIB_SRC:%.c=$(ASAN)/%.o)
+WIN_OBJ  := $(LIB_SRC:%.c=$(WIN)/%.o) $(WIN)/src/main.o $(WIN)/windows/posix_shim.o $(WIN)/cjson/cJSON.o
 
 .PHONY: all deps run test unit e2e asan asan-test install-check install uninstall windows bench clean
 all: $(BUILD)/fairysolve
@@ -91,6 +98,23 @@ uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/fairysolve $(DESTDIR)$(MAN1DIR)/fairysolve.1 $(DESTDIR)$(DOCDIR)/README.md
 	rm -f $(EXAMPLES:problems/%=$(DESTDIR)$(DOCDIR)/problems/%)
 	-rmdir $(DESTDIR)$(DOCDIR)/problems $(DESTDIR)$(DOCDIR)
+
+windows:
+	@sh scripts/deps windows
+	@$(MAKE) --no-print-directory $(WIN)/fairysolve.exe
+
+$(WIN)/cjson/include/cjson/cJSON.h:
+	@sh windows/fetch-cjson $(WIN)/cjson
+
+$(WIN)/cjson/cJSON.o: $(WIN)/cjson/include/cjson/cJSON.h
+	$(WINCC) -std=c89 -O2 -I$(WIN)/cjson/include/cjson -c $(WIN)/cjson/cJSON.c -o $@
+
+$(WIN)/%.o: %.c | $(WIN)/cjson/include/cjson/cJSON.h
+	@mkdir -p $(dir $@)
+	$(WINCC) $(WARN) $(WINFLAGS) -MMD -MP -c $< -o $@
+
+$(WIN)/fairysolve.exe: $(WIN_OBJ)
+	$(WINCC) -static -pthread $^ -o $@ -lz -lm
 
 bench: $(BUILD)/fairysolve
 	@sh scripts/bench-perft
