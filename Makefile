@@ -18,7 +18,7 @@ EXAMPLES := $(sort $(wildcard problems/*.inp))
 # linked in statically; windows/posix_shim.h maps the POSIX calls
 WIN     := build/windows
 WINCC   := x86_64-w64-mingw32-gcc-posix
-WINFLAGS := -O2 -D_FILE_OFFSET_BITS=64 -D__USE_MINGW_ANSI_STDIO=1 -include windows/posix_shim.h \
+WINFLAGS := -O3 -D_FILE_OFFSET_BITS=64 -D__USE_MINGW_ANSI_STDIO=1 -include windows/posix_shim.h \
             -Iwindows -Iwindows/include -I$(WIN)/cjson/include
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
