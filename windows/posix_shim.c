@@ -52,17 +52,28 @@ int fs_sigaction(int sig, const struct sigaction *sa, struct sigaction *old)
     return 0;
 }
 
-/* ---- processors */
+/* ---- processors and memory */
 
 long fs_sysconf(int name)
 {
-    if (name != _SC_NPROCESSORS_ONLN) {
-        errno = EINVAL;
-        return -1;
-    }
     SYSTEM_INFO si;
     GetSystemInfo(&si);
-    return (long)si.dwNumberOfProcessors;
+    switch (name) {
+    case _SC_NPROCESSORS_ONLN:
+        return (long)si.dwNumberOfProcessors;
+    case _SC_PAGESIZE:
+        return (long)si.dwPageSize;
+    case _SC_PHYS_PAGES: {
+        MEMORYSTATUSEX ms = {.dwLength = sizeof ms};
+        if (!GlobalMemoryStatusEx(&ms))
+            break;
+        unsigned long long pages = ms.ullTotalPhys / si.dwPageSize;
+        /* long is 32 bits on Windows */
+        return pages > LONG_MAX ? LONG_MAX : (long)pages;
+    }
+    }
+    errno = EINVAL;
+    return -1;
 }
 
 /* ---- terminal */

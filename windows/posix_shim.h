@@ -78,8 +78,10 @@ static inline int fs_cond_timedwait(pthread_cond_t *c, pthread_mutex_t *m, const
 #define pthread_condattr_setclock fs_condattr_setclock
 #define pthread_cond_timedwait fs_cond_timedwait
 
-/* ---- processors */
+/* ---- processors and memory */
 #define _SC_NPROCESSORS_ONLN 84
+#define _SC_PHYS_PAGES 85
+#define _SC_PAGESIZE 30
 long fs_sysconf(int name);
 #define sysconf fs_sysconf
 
