@@ -28,6 +28,7 @@ static void usage(FILE *f)
           "      --max-time S           give up a twin after S seconds (marked partial)\n"
           "      --regression           no banner, no timings\n"
           "      --progress             progress on standard error\n"
+          "      --plain-help           help play by the plain search, without the goal-directed bound\n"
           "  -h, --help                 this text\n"
           "  -V, --version              version\n",
           f);
@@ -47,7 +48,7 @@ static long number_arg(const char *opt, const char *text, long min, long max)
 int main(int argc, char **argv)
 {
     enum { OPT_PERFT = 256, OPT_DIVIDE, OPT_CHECK, OPT_JSON, OPT_HASH, OPT_STORE, OPT_MAXTIME,
-           OPT_REGRESSION, OPT_PROGRESS };
+           OPT_REGRESSION, OPT_PROGRESS, OPT_PLAIN_HELP };
     static const struct option longopts[] = {
         {"fen", required_argument, 0, 'f'},        {"stipulation", required_argument, 0, 's'},
         {"condition", required_argument, 0, 'c'},  {"option", required_argument, 0, 'o'},
@@ -56,6 +57,7 @@ int main(int argc, char **argv)
         {"jobs", required_argument, 0, 'j'},       {"hash", required_argument, 0, OPT_HASH},
         {"store", required_argument, 0, OPT_STORE},{"max-time", required_argument, 0, OPT_MAXTIME},
         {"regression", no_argument, 0, OPT_REGRESSION}, {"progress", no_argument, 0, OPT_PROGRESS},
+        {"plain-help", no_argument, 0, OPT_PLAIN_HELP},
         {"help", no_argument, 0, 'h'},             {"version", no_argument, 0, 'V'},
         {0, 0, 0, 0},
     };
@@ -85,6 +87,7 @@ int main(int argc, char **argv)
         }
         case OPT_REGRESSION: cfg.regression = true; break;
         case OPT_PROGRESS: cfg.progress = true; break;
+        case OPT_PLAIN_HELP: cfg.plain_help = true; break;
         case 'h': usage(stdout); return 0;
         case 'V': printf("fairysolve %s\n", VERSION); return 0;
         default: usage(stderr); return 2;

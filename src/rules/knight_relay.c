@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "orthodox.h"
+#include "relaxed.h"
 #include "rules.h"
 
 #define SWITCH_PAWN_FIRST_RANK 1u /* bit 0: "PawnFirstRank" */
@@ -344,6 +345,56 @@ static bool has_legal_turn(struct position *p)
 
 static const char *const switch_names[] = {"PawnFirstRank", NULL};
 
+/* Goal hooks (rules.h): a relaying knight may stand next to any queen, rook,
+ * bishop or pawn, so each may gain the knight's leap (RULES 2.1), a pawn's
+ * never onto its last rank (2.3); knights attack nothing and cannot be
+ * captured, so they deny only their own square (2.2); kings step as in
+ * orthodox chess and never gain the leap. */
+static void relay_leaps(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)
+{
+    const struct geometry *g = p->geo;
+    if (k == KING || k == KNIGHT)
+        return;
+    for (int i = 0; i < 8; i++) {
+        int to = sq + g->knight_leaps[i];
+        if (g->on_board[to] && (k != PAWN || g->rank_of[to] != relaxed_last_rank(g, c)))
+            *out |= SET_BIT(geo_bit(g, to));
+    }
+}
+
+static void goal_reach(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)
+{
+    relaxed_orthodox_reach(p, c, k, sq, out);
+    relay_leaps(p, c, k, sq, out);
+}
+
+static void goal_denies(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)
+{
+    if (k == KNIGHT) {
+        *out = SET_BIT(geo_bit(p->geo, sq));
+        return;
+    }
+    relaxed_orthodox_attacks(p, c, k, sq, out);
+    relay_leaps(p, c, k, sq, out);
+}
+
+static void goal_checks(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)
+{
+    *out = 0;
+    if (k == KING || k == KNIGHT)
+        return;
+    goal_denies(p, c, k, sq, out);
+}
+
+static const struct goal_hooks relay_goal = {
+    .reach = goal_reach,
+    .free_reach = relaxed_castling,
+    .denies = goal_denies,
+    .checks = goal_checks,
+    .flights = relaxed_neighbours,
+    .promotes = relaxed_promotes_on_last_rank,
+};
+
 const struct rules rules_knight_relay = {
     .name = "KnightRelay",
     .switch_names = switch_names,
@@ -354,4 +405,5 @@ const struct rules rules_knight_relay = {
     .generate = generate,
     .has_legal_turn = has_legal_turn,
     .attacked = relay_attacked,
+    .goal = &relay_goal,
 };

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "orthodox.h"
+#include "relaxed.h"
 #include "rules.h"
 
 
@@ -296,6 +297,24 @@ static bool may_check(const struct position *p, const struct turn *t)
     }
 }
 
+/* A king never gives check: it cannot stand next to the enemy king. */
+static void orthodox_checks(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)
+{
+    if (k == KING)
+        *out = 0;
+    else
+        relaxed_orthodox_attacks(p, c, k, sq, out);
+}
+
+static const struct goal_hooks orthodox_goal = {
+    .reach = relaxed_orthodox_reach,
+    .free_reach = relaxed_castling,
+    .denies = relaxed_orthodox_attacks,
+    .checks = orthodox_checks,
+    .flights = relaxed_neighbours,
+    .promotes = relaxed_promotes_on_last_rank,
+};
+
 const struct rules rules_orthodox = {
     .name = "Orthodox",
     .switch_names = NULL,
@@ -308,4 +327,5 @@ const struct rules rules_orthodox = {
     .attacked = orthodox_attacked,
     .generate_pseudo = generate_pseudo,
     .may_check = may_check,
+    .goal = &orthodox_goal,
 };

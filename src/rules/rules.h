@@ -8,6 +8,29 @@
 
 #include "../board/position.h"
 
+/* Optional: what goal-directed help play (solve/goal_bound.c) needs from a rule
+ * set.  Each answer depends only on the geometry and the switches of p, never
+ * on its units, and must over-approximate what the unit can do on ANY board,
+ * so that move counts derived from them never exceed the truth: a bound that
+ * prunes is then a proof that no solution exists below the node. */
+struct goal_hooks {
+    /* Squares a unit of colour c and kind k on sq may reach in one turn. */
+    void (*reach)(const struct position *p, enum colour c, enum kind k, int sq, square_set *out);
+    /* Squares it may reach in a turn that also moves another unit which pays
+     * for the turn (the king's castling: the rook's move is counted). */
+    void (*free_reach)(const struct position *p, enum colour c, enum kind k, int sq, square_set *out);
+    /* Squares such a unit on sq may deny to the enemy king: every square it
+     * may attack, and its own square when it cannot be captured. */
+    void (*denies)(const struct position *p, enum colour c, enum kind k, int sq, square_set *out);
+    /* Squares on which the enemy king may be in check from such a unit. */
+    void (*checks)(const struct position *p, enum colour c, enum kind k, int sq, square_set *out);
+    /* Squares a king on sq can certainly move to when the square is empty
+     * (or holds a capturable enemy unit) and not attacked: an under-approximation. */
+    void (*flights)(const struct position *p, int sq, square_set *out);
+    /* A pawn of colour c arriving on sq is promoted (to promotion_kinds). */
+    bool (*promotes)(const struct position *p, enum colour c, int sq);
+};
+
 struct rules {
     const char *name;                 /* condition keyword; "orthodox" for none */
     const char *const *switch_names;  /* NULL-terminated; bit i of position.switches */
@@ -30,6 +53,8 @@ struct rules {
      * no check, judged without playing it.  Lets the mate goal skip quiet
      * last moves; NULL: every turn is played and tested. */
     bool (*may_check)(const struct position *p, const struct turn *t);
+    /* Optional: goal-directed help play; NULL keeps the plain help search. */
+    const struct goal_hooks *goal;
 };
 
 extern const struct rules rules_orthodox;

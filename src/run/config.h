@@ -9,6 +9,7 @@ struct config {
     const char *fen, *stipulation, *condition, *option;
     int perft_depth;          /* 0: no perft */
     bool divide, check, json, regression, progress;
+    bool plain_help;          /* help play by the plain search (cross-checks) */
     int jobs;                 /* -j: worker threads; 0: one per processor */
     long hash_mb;
     const char *store;

@@ -38,6 +38,7 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
         .deadline = cfg->max_time > 0 ? monotonic_seconds() + cfg->max_time : 0,
         .interrupt = c->interrupt,
         .want_duals = cfg->check || cfg->json,
+        .plain_help = cfg->plain_help,
     };
     if (cfg->progress) {
         limits.on_root_move = progress_root_move;

@@ -7,6 +7,7 @@
 #include "../board/notation.h"
 #include "../report/popeye_order.h"
 #include "../rules/rules.h"
+#include "goal_bound.h"
 
 struct help_run {
     struct solver *s;
@@ -62,6 +63,13 @@ static int search(struct help_run *h, int plies)
     if (tt_get(s->tt, help_key(s), &e) && (e.help_fail >> plies & 1))
         return 0;
     bool numbered = s->ply == 0 && s->opt->move_numbers && h->lines == &h->r->solutions;
+    /* MoveNumbers numbers every first move, so that root is always searched */
+    if (s->goal_bound && !numbered && goal_bound_prunes(s->goal_bound, s->pos, s->goal, plies)) {
+        /* a proof of failure like any other: the table spares its repetition */
+        e.help_fail |= 1u << plies;
+        tt_put(s->tt, help_key(s), &e);
+        return 0;
+    }
     struct turn_list *l = &s->lists[s->ply];
     if (numbered)
         popeye_numbered_moves(s->pos, l);

@@ -7,6 +7,7 @@
 #include "../report/battle_text.h"
 #include "../rules/rules.h"
 #include "duals.h"
+#include "goal_bound.h"
 #include "help.h"
 #include "solver.h"
 
@@ -46,6 +47,8 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
         s.on_nodes = limits->on_nodes;
         s.progress_ctx = limits->progress_ctx;
     }
+    if (help && !(limits && limits->plain_help))
+        s.goal_bound = goal_bound_new(&pos);
     if (help)
         help_write(&s, st.moves * 2 + (st.half ? 1 : 0), r);
     else

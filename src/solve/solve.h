@@ -11,6 +11,7 @@ struct solve_limits {
     double deadline;           /* monotonic seconds, 0 = none */
     volatile int *interrupt;
     bool want_duals;           /* count duals (duals.h) after solving: --check, --json */
+    bool plain_help;           /* --plain-help: help play without the goal-directed bound */
     /* --progress hooks, handed to the solver (solver.h); NULL: none */
     void (*on_root_move)(void *ctx, int k, int n);
     void (*on_nodes)(void *ctx, uint64_t nodes);

@@ -7,6 +7,7 @@
 #include <time.h>
 
 #include "../rules/rules.h"
+#include "goal_bound.h"
 
 double monotonic_seconds(void)
 {
@@ -37,6 +38,8 @@ void solver_free(struct solver *s)
 {
     free(s->lists);
     s->lists = NULL;
+    goal_bound_free(s->goal_bound);
+    s->goal_bound = NULL;
 }
 
 struct turn_list *solver_generate(struct solver *s)

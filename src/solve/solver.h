@@ -23,6 +23,7 @@ struct solver {
     uint64_t nodes;
     int ply;
     struct turn_list *lists;     /* SOLVER_MAX_PLY lists, one per ply */
+    struct goal_bound *goal_bound; /* goal-directed help play; NULL: plain search */
     double deadline;             /* monotonic seconds; 0 = none */
     volatile int *interrupt;     /* set by a signal handler; may be NULL */
     bool stopped;                /* ran out of time or was interrupted */

@@ -1,0 +1,86 @@
+/* Over-approximated powers of orthodox units on an empty board, shared by the
+ * goal hooks of orthodox chess and Knight relay; see relaxed.h. */
+#include "relaxed.h"
+
+#include "rules.h"
+
+static void add(const struct geometry *g, int sq, square_set *out)
+{
+    if (g->on_board[sq])
+        *out |= SET_BIT(geo_bit(g, sq));
+}
+
+static void lines(const struct geometry *g, int sq, const int *dirs, int n, square_set *out)
+{
+    for (int i = 0; i < n; i++)
+        for (int s = sq + dirs[i]; g->on_board[s]; s += dirs[i])
+            *out |= SET_BIT(geo_bit(g, s));
+}
+
+static void piece_powers(const struct geometry *g, enum kind k, int sq, square_set *out)
+{
+    switch (k) {
+    case KING:
+        for (int i = 0; i < 8; i++)
+            add(g, sq + g->queen_dirs[i], out);
+        break;
+    case QUEEN: lines(g, sq, g->queen_dirs, 8, out); break;
+    case ROOK: lines(g, sq, g->rook_dirs, 4, out); break;
+    case BISHOP: lines(g, sq, g->bishop_dirs, 4, out); break;
+    case KNIGHT:
+        for (int i = 0; i < 8; i++)
+            add(g, sq + g->knight_leaps[i], out);
+        break;
+    default: break;
+    }
+}
+
+void relaxed_orthodox_reach(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)
+{
+    const struct geometry *g = p->geo;
+    *out = 0;
+    if (k != PAWN) {
+        piece_powers(g, k, sq, out);
+        return;
+    }
+    int fwd = c == WHITE ? g->north : g->south;
+    add(g, sq + fwd, out);
+    add(g, sq + fwd + g->east, out);
+    add(g, sq + fwd + g->west, out);
+    int second = c == WHITE ? 1 : g->ranks - 2;
+    if (g->rank_of[sq] == second)
+        add(g, sq + 2 * fwd, out);
+}
+
+void relaxed_orthodox_attacks(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)
+{
+    const struct geometry *g = p->geo;
+    *out = 0;
+    if (k != PAWN) {
+        piece_powers(g, k, sq, out);
+        return;
+    }
+    int fwd = c == WHITE ? g->north : g->south;
+    add(g, sq + fwd + g->east, out);
+    add(g, sq + fwd + g->west, out);
+}
+
+void relaxed_castling(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)
+{
+    *out = 0;
+    if (k != KING || !p->rules->castling || sq != castling_king_home(p, c))
+        return;
+    add(p->geo, sq + 2 * p->geo->east, out);
+    add(p->geo, sq + 2 * p->geo->west, out);
+}
+
+void relaxed_neighbours(const struct position *p, int sq, square_set *out)
+{
+    *out = 0;
+    piece_powers(p->geo, KING, sq, out);
+}
+
+bool relaxed_promotes_on_last_rank(const struct position *p, enum colour c, int sq)
+{
+    return p->geo->rank_of[sq] == relaxed_last_rank(p->geo, c);
+}

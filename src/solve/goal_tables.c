@@ -1,0 +1,145 @@
+/* Builds the move-count tables of goal_tables.h by breadth-first search over
+ * each rule set's relaxed move graph, once per rule set and switches. */
+#include "goal_tables.h"
+
+#include <assert.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../rules/rules.h"
+
+#define GOAL_CACHE 16 /* rule set and switch combinations kept at once */
+
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static struct goal_tables *cache[GOAL_CACHE];
+
+/* One move graph: for each state, the states one turn (or a free move) away. */
+struct graph {
+    square_set step[KIND_COUNT][GOAL_NB], free_step[KIND_COUNT][GOAL_NB];
+};
+
+/* States are (kind slot, bit): slot 0 the unit's own kind, 1..4 promotion_kinds. */
+#define SLOTS (1 + GOAL_PROMOTIONS)
+
+static void bfs(const struct goal_tables *t, const struct position *p, const struct graph *gr, enum colour c,
+                enum kind k, int start, bool use_free, uint8_t out[SLOTS][GOAL_NB])
+{
+    memset(out, GOAL_FAR, sizeof(uint8_t) * SLOTS * GOAL_NB);
+    /* 0-1 breadth-first search: free moves go to the front of the deque */
+    /* a state is pushed again only when its count drops, at most a few times */
+    enum { FRONT = 2 * SLOTS * GOAL_NB, LEN = FRONT + 6 * SLOTS * GOAL_NB };
+    int deque[LEN];
+    int head = FRONT, tail = head;
+    out[0][start] = 0;
+    deque[tail++] = start;
+    while (head < tail) {
+        int st = deque[head++];
+        int slot = st / GOAL_NB, bit = st % GOAL_NB;
+        enum kind kind = slot == 0 ? k : promotion_kinds[slot - 1];
+        int d = out[slot][bit];
+        for (int pass = 0; pass < 2; pass++) {
+            square_set to = pass ? gr->step[kind][bit] : (use_free ? gr->free_step[kind][bit] : 0);
+            int cost = d + pass;
+            for (; to; to &= to - 1) {
+                int b = set_first(to);
+                int sq = geo_square_of_bit(p->geo, b);
+                bool promo = kind == PAWN && t->rules->goal->promotes(p, c, sq);
+                for (int s2 = promo ? 1 : slot; s2 <= (promo ? GOAL_PROMOTIONS : slot); s2++) {
+                    if (out[s2][b] <= cost)
+                        continue;
+                    out[s2][b] = (uint8_t)(cost < GOAL_FAR ? cost : GOAL_FAR - 1);
+                    assert(head > 0 && tail < LEN);
+                    if (pass == 0)
+                        deque[--head] = s2 * GOAL_NB + b;
+                    else
+                        deque[tail++] = s2 * GOAL_NB + b;
+                }
+            }
+        }
+    }
+}
+
+static struct goal_tables *build(const struct position *p)
+{
+    const struct goal_hooks *h = p->rules->goal;
+    const struct geometry *g = p->geo;
+    struct goal_tables *t = calloc(1, sizeof *t);
+    struct graph *gr = calloc(2, sizeof *gr);
+    if (!t || !gr) {
+        free(t);
+        free(gr);
+        return NULL;
+    }
+    t->rules = p->rules;
+    t->switches = p->switches;
+    for (int sq = 0; sq < g->squares; sq++)
+        if (g->on_board[sq]) {
+            int b = geo_bit(g, sq);
+            assert(b >= 0 && b < GOAL_NB);
+            t->bits[t->squares++] = (uint8_t)b;
+            if (b + 1 > t->nb)
+                t->nb = b + 1;
+        }
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < t->squares; i++) {
+            int b = t->bits[i], sq = geo_square_of_bit(g, b);
+            for (int k = KING; k <= PAWN; k++) {
+                h->reach(p, (enum colour)c, (enum kind)k, sq, &gr[c].step[k][b]);
+                h->free_reach(p, (enum colour)c, (enum kind)k, sq, &gr[c].free_step[k][b]);
+                h->denies(p, (enum colour)c, (enum kind)k, sq, &t->denies[c][k][b]);
+                h->checks(p, (enum colour)c, (enum kind)k, sq, &t->checks[c][k][b]);
+            }
+            if (c == 0)
+                h->flights(p, sq, &t->flights[b]);
+        }
+    memset(t->dist, GOAL_FAR, sizeof t->dist);
+    memset(t->promo_dist, GOAL_FAR, sizeof t->promo_dist);
+    memset(t->any_dist, GOAL_FAR, sizeof t->any_dist);
+    memset(t->king_plain, GOAL_FAR, sizeof t->king_plain);
+    uint8_t out[SLOTS][GOAL_NB];
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < t->squares; i++) {
+            int a = t->bits[i];
+            for (int k = KING; k <= PAWN; k++) {
+                bfs(t, p, &gr[c], (enum colour)c, (enum kind)k, a, true, out);
+                for (int j = 0; j < t->squares; j++) {
+                    int b = t->bits[j];
+                    uint8_t best = out[0][b];
+                    t->dist[c][k][a][b] = out[0][b];
+                    for (int s = 1; s < SLOTS; s++) {
+                        if (k == PAWN)
+                            t->promo_dist[c][a][s - 1][b] = out[s][b];
+                        if (out[s][b] < best)
+                            best = out[s][b];
+                    }
+                    t->any_dist[c][k][a][b] = best;
+                }
+            }
+            bfs(t, p, &gr[c], (enum colour)c, KING, a, false, out);
+            for (int j = 0; j < t->squares; j++)
+                t->king_plain[c][a][t->bits[j]] = out[0][t->bits[j]];
+        }
+    free(gr);
+    return t;
+}
+
+const struct goal_tables *goal_tables_get(const struct position *p)
+{
+    if (!p->rules->goal)
+        return NULL;
+    pthread_mutex_lock(&cache_lock);
+    struct goal_tables *found = NULL;
+    int i = 0;
+    for (; i < GOAL_CACHE && cache[i]; i++)
+        if (cache[i]->rules == p->rules && cache[i]->switches == p->switches) {
+            found = cache[i];
+            break;
+        }
+    /* a full cache (more rule set and switch combinations than exist today)
+     * falls back to the plain search rather than building tables per solve */
+    if (!found && i < GOAL_CACHE)
+        found = cache[i] = build(p);
+    pthread_mutex_unlock(&cache_lock);
+    return found;
+}

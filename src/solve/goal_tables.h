@@ -1,0 +1,38 @@
+/* Move-count tables for goal-directed help play: the fewest turns a unit needs
+ * between two squares on an empty board, from a rule set's goal hooks. */
+#ifndef FS_GOAL_TABLES_H
+#define FS_GOAL_TABLES_H
+
+#include <stdint.h>
+
+#include "../board/position.h"
+
+#define GOAL_NB (MAX_RANKS * (MAX_FILES + 2)) /* square bit indices (geo_bit) are below this */
+#define GOAL_FAR 255                          /* unreachable */
+#define GOAL_PROMOTIONS 4                     /* promotion_kinds in turn.h */
+
+/* Every count is a lower bound on the turns the unit needs on any board,
+ * because the hooks over-approximate each unit's powers (rules.h). */
+struct goal_tables {
+    const struct rules *rules;
+    unsigned switches;
+    int nb;                        /* bit indices in use: 0 .. nb-1 */
+    int squares;                   /* how many of them are playing squares */
+    uint8_t bits[GOAL_NB];         /* the playing squares' bit indices */
+    /* a unit of colour c and kind k goes from bit a to bit b, keeping its kind */
+    uint8_t dist[2][KIND_COUNT][GOAL_NB][GOAL_NB];
+    /* a pawn of colour c goes from a to b and is promotion_kinds[i] there */
+    uint8_t promo_dist[2][GOAL_NB][GOAL_PROMOTIONS][GOAL_NB];
+    /* a unit goes from a to b as any kind (min of the two above) */
+    uint8_t any_dist[2][KIND_COUNT][GOAL_NB][GOAL_NB];
+    /* the king's counts without castling, for a side that has lost its rights */
+    uint8_t king_plain[2][GOAL_NB][GOAL_NB];
+    square_set denies[2][KIND_COUNT][GOAL_NB], checks[2][KIND_COUNT][GOAL_NB];
+    square_set flights[GOAL_NB];
+};
+
+/* The tables of p's rule set and switches, built on first use and shared by
+ * every thread; NULL when the rule set has no goal hooks. */
+const struct goal_tables *goal_tables_get(const struct position *p);
+
+#endif

@@ -1,0 +1,211 @@
+/* Goal-directed help play: move-count tables against counts worked out by
+ * hand, and the bound against an exhaustive reference search on random
+ * positions: whenever it cuts a node, no help line of that length exists. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "../src/board/fen.h"
+#include "../src/rules/rules.h"
+#include "../src/solve/goal_bound.h"
+#include "../src/solve/goal_tables.h"
+
+static struct position from_fen(const struct rules *r, const char *fen)
+{
+    struct position p;
+    struct fen_error err;
+    position_init(&p, r, 0);
+    assert_true(fen_parse(&p, fen, &err));
+    return p;
+}
+
+static int bit(const struct position *p, const char *name)
+{
+    return geo_bit(p->geo, square_parse(p->geo, name));
+}
+
+/* Counts worked out on a board by hand. */
+static void orthodox_counts(void **state)
+{
+    (void)state;
+    struct position p = from_fen(&rules_orthodox, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    const struct goal_tables *t = goal_tables_get(&p);
+    assert_non_null(t);
+    /* the knight's corner: a1-c2-d4(or b4/a3)-..-b2 needs four leaps */
+    assert_int_equal(t->dist[WHITE][KNIGHT][bit(&p, "a1")][bit(&p, "b2")], 4);
+    assert_int_equal(t->dist[WHITE][KNIGHT][bit(&p, "g1")][bit(&p, "f3")], 1);
+    assert_int_equal(t->dist[WHITE][ROOK][bit(&p, "a1")][bit(&p, "h8")], 2);
+    assert_int_equal(t->dist[WHITE][ROOK][bit(&p, "a1")][bit(&p, "a8")], 1);
+    assert_int_equal(t->dist[WHITE][BISHOP][bit(&p, "c1")][bit(&p, "h6")], 1);
+    assert_int_equal(t->dist[WHITE][BISHOP][bit(&p, "c1")][bit(&p, "c3")], 2);
+    assert_int_equal(t->dist[WHITE][BISHOP][bit(&p, "c1")][bit(&p, "c2")], GOAL_FAR); /* other colour */
+    assert_int_equal(t->dist[BLACK][KING][bit(&p, "e8")][bit(&p, "a1")], 7);
+    /* castling is paid by the rook's move: the king's part is free */
+    assert_int_equal(t->dist[WHITE][KING][bit(&p, "e1")][bit(&p, "g1")], 0);
+    assert_int_equal(t->king_plain[WHITE][bit(&p, "e1")][bit(&p, "g1")], 2);
+    /* pawns: double step, then single steps; arriving on the last rank promotes */
+    assert_int_equal(t->dist[WHITE][PAWN][bit(&p, "a2")][bit(&p, "a4")], 1);
+    assert_int_equal(t->dist[WHITE][PAWN][bit(&p, "a2")][bit(&p, "b3")], 1); /* a capture */
+    assert_int_equal(t->dist[WHITE][PAWN][bit(&p, "a2")][bit(&p, "a8")], GOAL_FAR); /* no pawn on a8 */
+    assert_int_equal(t->promo_dist[WHITE][bit(&p, "a2")][0][bit(&p, "a8")], 5); /* a4 a5 a6 a7 a8=Q */
+    assert_int_equal(t->promo_dist[WHITE][bit(&p, "a7")][3][bit(&p, "a8")], 1);  /* a8=S */
+    assert_int_equal(t->any_dist[WHITE][PAWN][bit(&p, "a7")][bit(&p, "h1")], 2);  /* a8=Q, Qa8-h1 */
+    assert_int_equal(t->promo_dist[BLACK][bit(&p, "h7")][1][bit(&p, "h1")], 5);  /* h5 h4 h3 h2 h1=R */
+    assert_int_equal(t->dist[WHITE][PAWN][bit(&p, "a4")][bit(&p, "a3")], GOAL_FAR); /* never back */
+    /* a pawn attacks forward diagonals; a king never checks */
+    assert_true(t->denies[WHITE][PAWN][bit(&p, "e4")] & SET_BIT(bit(&p, "d5")));
+    assert_false(t->denies[WHITE][PAWN][bit(&p, "e4")] & SET_BIT(bit(&p, "e5")));
+    assert_int_equal(set_count(t->checks[WHITE][KING][bit(&p, "e4")]), 0);
+    assert_int_equal(set_count(t->denies[WHITE][KING][bit(&p, "e4")]), 8);
+    assert_int_equal(set_count(t->flights[bit(&p, "a1")]), 3);
+}
+
+/* RULES 2: relayed leaps for Q R B P, none for kings and knights; knights
+ * attack nothing and deny only their own square. */
+static void knight_relay_counts(void **state)
+{
+    (void)state;
+    struct position p = from_fen(&rules_knight_relay, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    const struct goal_tables *t = goal_tables_get(&p);
+    assert_non_null(t);
+    assert_int_equal(t->dist[WHITE][BISHOP][bit(&p, "c1")][bit(&p, "c2")], 2); /* a leap changes colour */
+    assert_int_equal(t->dist[WHITE][ROOK][bit(&p, "a1")][bit(&p, "b3")], 1);
+    assert_int_equal(t->dist[WHITE][KING][bit(&p, "e1")][bit(&p, "f3")], 2);
+    assert_true(t->denies[WHITE][QUEEN][bit(&p, "a1")] & SET_BIT(bit(&p, "b3")));
+    assert_true(t->denies[WHITE][KNIGHT][bit(&p, "d4")] == SET_BIT(bit(&p, "d4")));
+    assert_int_equal(set_count(t->checks[WHITE][KNIGHT][bit(&p, "d4")]), 0);
+    /* a pawn never leaps onto its last rank: b6-c8 is no move */
+    assert_false(t->denies[WHITE][PAWN][bit(&p, "b6")] & SET_BIT(bit(&p, "c8")));
+}
+
+/* A lone black king in the middle cannot be mated by king and rook in one
+ * move each: after 1...K any, the king on d4..f6 has eight flights, and a
+ * rook on one square (one move from h1) covers its rank and file only. */
+static void obvious_cut(void **state)
+{
+    (void)state;
+    struct position p = from_fen(&rules_orthodox, "8/8/8/4k3/8/8/8/K6R b - - 0 1");
+    struct goal_bound *gb = goal_bound_new(&p);
+    assert_non_null(gb);
+    assert_true(goal_bound_proves_failure(gb, &p, GOAL_MATE, 2));
+    /* with a queen and king next to the corner king, h#1 is possible:
+     * Black Ka8, White Kb6 Qc1: 1...Kb8 2.Qc8# ; the bound must not cut */
+    struct position q = from_fen(&rules_orthodox, "k7/8/1K6/8/8/8/8/2Q5 b - - 0 1");
+    assert_false(goal_bound_proves_failure(gb, &q, GOAL_MATE, 2));
+    goal_bound_free(gb);
+}
+
+/* The reference: some sequence of exactly `plies` legal turns ends in goal. */
+static bool goal_now(struct position *p, enum goal g)
+{
+    if (p->rules->has_legal_turn(p))
+        return false;
+    bool check = rules_in_check(p, (enum colour)p->st.side);
+    return g == GOAL_MATE_OR_STALEMATE || (g == GOAL_MATE) == check;
+}
+
+static bool help_exists(struct position *p, enum goal g, int plies)
+{
+    struct turn_list *l = malloc(sizeof *l);
+    assert_non_null(l);
+    p->rules->generate(p, l);
+    bool found = false;
+    for (int i = 0; i < l->count && !found; i++) {
+        struct undo u;
+        position_make(p, &l->turns[i], &u);
+        found = plies == 1 ? goal_now(p, g) : help_exists(p, g, plies - 1);
+        position_unmake(p, &u);
+    }
+    free(l);
+    return found;
+}
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static unsigned next(unsigned n)
+{
+    rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+    return (unsigned)(rng >> 33) % n;
+}
+
+/* A random legal position: both kings, a few units each, no pawn on a first
+ * or last rank, the side not to move not in check. */
+static bool random_position(const struct rules *r, struct position *p, int white, int black)
+{
+    static const enum kind kinds[] = {QUEEN, ROOK, BISHOP, KNIGHT, PAWN, PAWN};
+    position_init(p, r, 0);
+    const struct geometry *g = p->geo;
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i <= (c ? black : white); i++) {
+            int sq;
+            do
+                sq = geo_square(g, (int)next((unsigned)g->files), (int)next((unsigned)g->ranks));
+            while (p->board[sq] != UNIT_EMPTY);
+            enum kind k = i == 0 ? KING : kinds[next(6)];
+            if (k == PAWN && (g->rank_of[sq] == 0 || g->rank_of[sq] == g->ranks - 1))
+                k = KNIGHT;
+            position_put(p, sq, unit_make((enum colour)c, k));
+        }
+    p->st.side = (uint8_t)next(2);
+    position_rehash(p);
+    return !rules_opponent_in_check(p);
+}
+
+static void random_positions(const struct rules *r, int count, int *cuts)
+{
+    struct position p;
+    struct goal_bound *gb = NULL;
+    static const enum goal goals[] = {GOAL_MATE, GOAL_STALEMATE, GOAL_MATE_OR_STALEMATE};
+    for (int n = 0; n < count;) {
+        if (!random_position(r, &p, 1 + (int)next(3), 1 + (int)next(4)))
+            continue;
+        n++;
+        if (!gb)
+            gb = goal_bound_new(&p);
+        assert_non_null(gb);
+        for (int plies = 1; plies <= 3; plies++) {
+            enum goal g = goals[next(3)];
+            if (!goal_bound_proves_failure(gb, &p, g, plies))
+                continue;
+            ++*cuts;
+            if (help_exists(&p, g, plies)) {
+                char fen[128];
+                fen_write(&p, fen);
+                fail_msg("cut a solvable node: %s goal %d plies %d", fen, (int)g, plies);
+            }
+        }
+    }
+    goal_bound_free(gb);
+}
+
+static void random_orthodox(void **state)
+{
+    (void)state;
+    int cuts = 0;
+    random_positions(&rules_orthodox, 400, &cuts);
+    /* the bound is active: most of these sparse positions admit no goal */
+    assert_true(cuts > 200);
+}
+
+static void random_knight_relay(void **state)
+{
+    (void)state;
+    int cuts = 0;
+    random_positions(&rules_knight_relay, 400, &cuts);
+    assert_true(cuts > 200);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(orthodox_counts),
+        cmocka_unit_test(knight_relay_counts),
+        cmocka_unit_test(obvious_cut),
+        cmocka_unit_test(random_orthodox),
+        cmocka_unit_test(random_knight_relay),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
