@@ -474,18 +474,12 @@ static const struct bad_case {
     {"neutral king", "BeginProblem\nPieces Neutral Ke1\n", 2, 16, "only stones (O) and relays (X) can be Neutral"},
     {"no colour", "BeginProblem\nPieces Ke1\n", 2, 8, "expected White, Black or Neutral after 'Pieces', found 'Ke1'"},
     {"ambiguous keyword", "BeginProblem\nP White Ke1\n", 2, 1, "ambiguous keyword 'P' (Pieces or Protocol)"},
-    {"twin on an empty square", "BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nTwin Move a5 a6\n", 4, 6,
-     "twin b: no unit on a5"},
     {"twin without operation", "BeginProblem\nStipulation #2\nTwin Foo\n", 3, 6, "expected a twinning (Move"},
     {"Continued not first", "BeginProblem\nPieces White Ke1\nStipulation #2\nTwin Move e1 e2 Continued\n", 4, 17,
      "must come first"},
     {"bad rotation", "BeginProblem\nStipulation #2\nTwin Rotate 45\n", 3, 13, "expected 90, 180 or 270"},
-    {"shift off the board", "BeginProblem\nPieces White Ke1 Pa2\nStipulation #2\nTwin Shift a1 a8\n", 4, 6,
-     "would leave the board"},
     {"keyword after twins", "BeginProblem\nPieces White Ke1\nStipulation #2\nTwin Move e1 e2\nOption Try\n", 5, 1,
      "expected a twinning, Twin, NextProblem or EndProblem after the twins"},
-    {"two kings by a twin", "BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nTwin Add White Kd4\n", 4, 1,
-     "twin b: two white kings"},
     {"Forsyth short", "BeginProblem\nForsyth 8/8/8\nStipulation #2\n", 2, 14, "Forsyth: placement must describe 8 ranks"},
     {"Forsyth with N", "BeginProblem\nForsyth 8/8/8/8/8/8/8/N7\nStipulation #2\n", 2, 23, "the knight is S"},
     {"EnPassant without the pawn", "BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nOption EnPassant f7f6f5\n",
@@ -519,6 +513,41 @@ static void malformed_inputs(void **state)
     }
 }
 
+/* A twin after the first that gives no position: the problem is still read
+ * (reader.h, result 2) with its diagram good and that twin failing, so the
+ * twins before it are solved; the error names the twin. */
+static void bad_later_twin(void **state)
+{
+    (void)state;
+    static const struct bad_case cases[] = {
+        {"twin on an empty square", "BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nTwin Move a5 a6\n", 4, 6,
+         "twin b: no unit on a5"},
+        {"two kings by a twin", "BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\nTwin Add White Kd4\n", 4,
+         1, "twin b: two white kings"},
+        {"shift off the board", "BeginProblem\nPieces White Ke1 Pa2\nStipulation #2\nTwin Shift a1 a8\n", 4, 6,
+         "would leave the board"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        const struct bad_case *b = &cases[c];
+        char text[1024];
+        snprintf(text, sizeof text, "%s%s", b->text, good_tail);
+        int n;
+        struct outcome *o = read_text(text, &n);
+        if (n != 2 || o[0].got != 2 || o[0].err.line != b->line || o[0].err.column != b->column ||
+            !strstr(o[0].err.message, b->message))
+            fail_msg("%s: %d problems, first %d at %d:%d '%s' (expected %d:%d '%s')", b->name, n, o[0].got,
+                     o[0].err.line, o[0].err.column, o[0].err.message, b->line, b->column, b->message);
+        struct twin_view v;
+        struct parse_error err;
+        struct position pos;
+        assert_true(problem_twin(&o[0].pr, 0, &v, &err) && problem_position(&o[0].pr, &v, &pos, &err));
+        assert_false(problem_twin(&o[0].pr, 1, &v, &err) && problem_position(&o[0].pr, &v, &pos, &err));
+        expect_ok(&o[1]);
+        free_all(o, n);
+        free(o);
+    }
+}
+
 /* The files in tests/inputs/bad: each result in order (1 = read, -1 = error at line:column). */
 static const struct {
     const char *file;
@@ -534,7 +563,8 @@ static const struct {
     {"unknown_option.inp", {-1, 1}, 4, 18, "unknown option or keyword 'Quickly'"},
     {"two_conditions.inp", {-1, 1}, 4, 23, "two conditions"},
     {"rank_nine.inp", {-1, 1}, 2, 15, "square e9 is off the 8x8 board (only StonesAndRelays has a 9th rank)"},
-    {"twin_empty_square.inp", {-1, 1}, 5, 6, "twin c: no unit on a5"},
+    /* twins a) and b) are kept; the error names twin c (reader.h, 2) */
+    {"twin_empty_square.inp", {2, 1}, 5, 6, "twin c: no unit on a5"},
     {"german_stipulation.inp", {-1, 1}, 4, 11, "found 'ser-#3'"},
     {"unterminated.inp", {1, -1}, 6, 13, "expected NextProblem or EndProblem after '#3', found the end of the input"},
 };
@@ -555,8 +585,10 @@ static void malformed_files(void **state)
         for (int i = 0; i < 2; i++) {
             if (o[i].got != bad_files[f].results[i])
                 fail_msg("%s problem %d: got %d (%s)", path, i + 1, o[i].got, o[i].err.message);
-            if (o[i].got > 0)
+            if (o[i].got == 1)
                 continue;
+            if (o[i].got == 2)
+                assert_int_equal(o[i].pr.twin_count, 2);
             if (o[i].err.line != bad_files[f].line || o[i].err.column != bad_files[f].column ||
                 !strstr(o[i].err.message, bad_files[f].message))
                 fail_msg("%s: %d:%d %s (expected %d:%d %s)", path, o[i].err.line, o[i].err.column,
@@ -693,6 +725,11 @@ static void stipulation_forms(void **state)
         {"#=2", "#=2", PLAY_DIRECT, GOAL_MATE_OR_STALEMATE, 2, false},
         {"h# 3", "h#3", PLAY_HELP, GOAL_MATE, 3, false},
         {"  #12 ", "#12", PLAY_DIRECT, GOAL_MATE, 12, false},
+        /* the longest the search holds (problem.h): 31 half-moves of help
+         * play, 63 moves of battle play */
+        {"h#15.5", "h#15.5", PLAY_HELP, GOAL_MATE, 15, true},
+        {"#63", "#63", PLAY_DIRECT, GOAL_MATE, 63, false},
+        {"s=63", "s=63", PLAY_SELF, GOAL_STALEMATE, 63, false},
     };
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
         struct stipulation s;
@@ -718,6 +755,12 @@ static void stipulation_forms(void **state)
         {"ser-h#3", 1, "expected a stipulation"},
         {"##2", 1, "expected a stipulation"},
         {"#99999999999", 1, "too large"},
+        /* h#16 would shift a 32-bit failure mask by 32, #262 wrap 8-bit bounds */
+        {"h#16", 1, "too many moves in 'h#16' (limit is 15.5 for help play)"},
+        {"h=16", 1, "too many moves"},
+        {"#64", 1, "too many moves in '#64' (limit is 63)"},
+        {"#262", 1, "too many moves"},
+        {"s#999", 1, "too many moves"},
         {"#2 x", 4, "unexpected 'x' after the stipulation"},
         {"h#2.7", 1, "expected a stipulation"},
         {"~2", 1, "expected a stipulation"},
@@ -933,10 +976,11 @@ static void nine_ranks_and_condition_twins(void **state)
             "Pieces Neutral Ob4b5 Xd5\nStipulation #2\nTwin Mirror a1<-->a8\nTwin Rotate 90\nEndProblem\n",
             &n);
         assert_int_equal(n, 1);
-        assert_int_equal(o[0].got, -1);
+        assert_int_equal(o[0].got, 2); /* twins a) and b) are still solved */
         assert_int_equal(o[0].err.line, 7);
         assert_int_equal(o[0].err.column, 6);
         assert_string_equal(o[0].err.message, "twin c: rotate 90 needs a square board");
+        free_all(o, n);
         free(o);
         o = read_text("BeginProblem\nCondition StonesAndRelays\nPieces White Ke1 Black Ke9 Neutral Xd5\n"
                       "Stipulation h#2\nTwin Mirror a1<-->a8\nEndProblem\n",
@@ -977,6 +1021,7 @@ int main(void)
         cmocka_unit_test(sources_match_derived),
         cmocka_unit_test(source_files_recover),
         cmocka_unit_test(malformed_inputs),
+        cmocka_unit_test(bad_later_twin),
         cmocka_unit_test(malformed_files),
         cmocka_unit_test(empty_and_odd_files),
         cmocka_unit_test(huge_and_binary_inputs),

@@ -1287,10 +1287,72 @@ static void cross_check_reference(void **state)
         }
 }
 
+/* Blocks of relays (RULES 4.3, 4.5 crossing many relays): the generator
+ * expands each relay once, the reference walks every self-avoiding path; the
+ * turns must be the same.  Regions of 4x4 keep the reference's paths few. */
+static void dense_relay_blocks(void **state)
+{
+    (void)state;
+    struct rng r = {777};
+    struct position p;
+    int checked = 0;
+    for (int i = 0; i < 100; i++) {
+        position_init(&p, &rules_stones_relays, i % 3 == 0 ? STRICT : 0);
+        const struct geometry *g = p.geo;
+        int f0 = (int)rnd(&r, 5), r0 = (int)rnd(&r, 6);
+        for (int f = f0; f < f0 + 4; f++)
+            for (int k = r0; k < r0 + 4; k++)
+                if (rnd(&r, 10) < 7)
+                    position_put(&p, geo_square(g, f, k), unit_make(NEUTRAL, rnd(&r, 8) == 0 ? STONE : RELAY));
+        static const char *const extra[] = {"wK", "bK", "wS", "bS", "wB", "nO", "nO"};
+        for (size_t e = 0; e < sizeof extra / sizeof *extra; e++)
+            for (int tries = 0; tries < 20; tries++) {
+                int s = geo_square(g, (int)rnd(&r, (unsigned)g->files), (int)rnd(&r, (unsigned)g->ranks));
+                if (p.board[s] != UNIT_EMPTY)
+                    continue;
+                enum colour c = extra[e][0] == 'w' ? WHITE : extra[e][0] == 'b' ? BLACK : NEUTRAL;
+                position_put(&p, s, unit_make(c, kind_from_letter(extra[e][1])));
+                break;
+            }
+        p.st.side = (uint8_t)(i & 1);
+        position_rehash(&p);
+        if (rules_in_check(&p, (enum colour)!p.st.side))
+            continue;
+        walk(&p, &r, 2);
+        checked++;
+    }
+    print_message("dense relay blocks: %d positions checked\n", checked);
+    assert_true(checked > 40);
+}
+
+/* More turns than a list holds (8,304 by count, the issue's example): the
+ * list is cut and says so, perft says so; nothing ends the process. */
+static void too_many_turns(void **state)
+{
+    (void)state;
+    struct position p;
+    setup(&p, "wKa1 wRe1 wQf1 wQg1 wQh1 bKh9 nOh8 nXd3 nXe3 nXf3 nXg3", WHITE, 0);
+    static struct turn_list l;
+    l.overflow = false;
+    p.rules->generate(&p, &l);
+    assert_true(l.overflow);
+    assert_int_equal(l.count, TURN_LIST_MAX);
+    assert_true(p.rules->count_legal(&p) > TURN_LIST_MAX);
+    assert_true(p.rules->has_legal_turn(&p));
+    assert_true(rules_perft(&p, 2) == RULES_PERFT_OVERFLOW);
+    /* a list that fits says it is whole */
+    setup(&p, "wKa1 wRe1 bKh9 nOh8 nXd3", WHITE, 0);
+    l.overflow = true;
+    p.rules->generate(&p, &l);
+    assert_false(l.overflow);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(rule_4_1_turn),
+        cmocka_unit_test(dense_relay_blocks),
+        cmocka_unit_test(too_many_turns),
         cmocka_unit_test(rule_4_1_piece_move_first),
         cmocka_unit_test(switch_strict_king),
         cmocka_unit_test(rule_4_2_stones_block),

@@ -180,7 +180,8 @@ static void help_solutions_count(void **state)
     assert_string_equal(v.text, "solutions 3/2");
 }
 
-/* Without Expect any number of solutions is as intended; none is no-solution. */
+/* Without Expect the number found cannot be checked: no fault, but the
+ * verdict says it assumed that number; none is no-solution. */
 static void help_without_expect(void **state)
 {
     (void)state;
@@ -193,9 +194,16 @@ static void help_without_expect(void **state)
     strlist_add(&res.solutions, "a1a4 b1b4 c1c4 d1d4");
     v = judge();
     assert_true(v.sound);
+    assert_true(v.assumed);
     assert_int_equal(v.found, 3);
+    assert_string_equal(v.text, "sound if 3 solutions intended");
+    res.duals = 1;
+    assert_string_equal(judge().text, "sound if 3 solutions intended, duals");
+    res.duals = 0;
     strlist_add(&res.short_solutions, "a1a5 b1b5");
-    assert_string_equal(judge().text, "short");
+    v = judge();
+    assert_string_equal(v.text, "short");
+    assert_false(v.assumed);
 }
 
 /* Expect solutions with none found: both faults are named. */
@@ -267,7 +275,7 @@ static void twins_and_expect(void **state)
     /* help twin of a direct problem: Expect key does not apply */
     view.stipulation.play = PLAY_HELP;
     strlist_add(&res.solutions, "a1a2 b1b2");
-    assert_string_equal(judge().text, "sound");
+    assert_string_equal(judge().text, "sound if 1 solution intended");
 }
 
 /* ---------- Expect key forms ---------- */

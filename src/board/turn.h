@@ -72,6 +72,10 @@ static const enum kind promotion_kinds[4] = {QUEEN, ROOK, BISHOP, KNIGHT};
 
 struct turn_list {
     int count;
+    /* A generator with more turns than TURN_LIST_MAX lists the first ones and
+     * sets this (only Stones & Relays can); whoever clears it before
+     * generating reads it after: the position's answer is then unknown. */
+    bool overflow;
     struct turn turns[TURN_LIST_MAX];
 };
 

@@ -5,6 +5,7 @@
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #define EXPECT_SOLUTIONS_MAX 1000000L
 
@@ -15,6 +16,7 @@ static bool read_key(struct parser *p, const struct token *kw)
     bool digit = false;
     for (size_t i = 0; i < m.len; i++)
         digit |= isdigit((unsigned char)m.s[i]) != 0;
+    digit |= m.len >= 3 && strncasecmp(m.s, "o-o", 3) == 0; /* castling with the letter O */
     char k[64], q[64];
     tok_quote(kw, k, sizeof k);
     tok_quote(&m, q, sizeof q);
@@ -25,6 +27,8 @@ static bool read_key(struct parser *p, const struct token *kw)
         return parse_fail_tok(p, &m, "too many expected keys (at most %d)", EXPECT_KEYS_MAX);
     memcpy(e->keys[e->key_count], m.s, m.len);
     e->keys[e->key_count][m.len] = 0;
+    e->key_line[e->key_count] = m.line;
+    e->key_column[e->key_count] = m.column;
     e->key_count++;
     return true;
 }
@@ -42,6 +46,8 @@ static bool read_solutions(struct parser *p, const struct token *kw)
                                                             "expected a number after %s, found %s",
                               too_big ? q : k, too_big ? k : (n.len ? q : "the end of the input"));
     p->pr->expect.solutions = (int)v;
+    p->pr->expect.solutions_line = kw->line;
+    p->pr->expect.solutions_column = kw->column;
     return true;
 }
 

@@ -130,6 +130,7 @@ struct parser {
     bool has_condition;
     struct token condition_tok;
     struct place no_castling_at, en_passant_at, exclusive_at, last_step_at;
+    bool bad_twin;                  /* a twin after the first gives no position (err says why) */
 };
 
 /* Record an error (the first one wins); always returns false. */

@@ -6,11 +6,20 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "../board/notation.h"
 #include "../board/position.h"
 #include "../rules/rules.h"
 
 enum play { PLAY_DIRECT, PLAY_HELP, PLAY_SELF };
 enum goal { GOAL_MATE, GOAL_STALEMATE, GOAL_MATE_OR_STALEMATE };
+
+/* The longest stipulations the search holds (checked where they are read,
+ * asserted in solve/): a help play's failures are one bit per remaining
+ * half-move in 32 bits (h#15.5 = 31 half-moves); battle play needs 2n half-moves
+ * (plus a null move for threats) within the solver's 128 plies, and its bounds
+ * are 8 bits. */
+#define STIPULATION_HELP_PLIES_MAX 31
+#define STIPULATION_BATTLE_MOVES_MAX 63
 
 struct stipulation {
     enum play play;
@@ -85,10 +94,18 @@ struct twin {
 };
 
 #define EXPECT_KEYS_MAX 16
+#define EXPECT_RESOLVED_MAX 64
 struct expectation {
     int key_count;
-    char keys[EXPECT_KEYS_MAX][16];  /* as written: "Qa3-d6" or canonical "a3d6" */
+    char keys[EXPECT_KEYS_MAX][16];  /* as written: "Qa3-d6", "Qf2", "1.Sxe4!" or canonical "a3d6" */
+    int key_line[EXPECT_KEYS_MAX], key_column[EXPECT_KEYS_MAX]; /* where each was written */
     int solutions;                   /* -1 when absent */
+    int solutions_line, solutions_column;
+    /* The keys matched against the legal first moves of the twins they apply
+     * to, in canonical form (one written key may name a move in several
+     * twins); filled before solving, empty when not done. */
+    int resolved_count;
+    char resolved[EXPECT_RESOLVED_MAX][NOTATION_MAX];
 };
 
 #define TEXT_MAX 512

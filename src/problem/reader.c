@@ -387,7 +387,7 @@ int reader_next(struct reader *r, struct problem *pr, struct parse_error *err)
     r->lx = p.lx;
     if (p.ended != END_NEXT)
         r->state = R_DONE;
-    return ok ? 1 : -1;
+    return !ok ? -1 : p.bad_twin ? 2 : 1;
 }
 
 /* ---- the same grammar for the --fen companions ---- */

@@ -18,6 +18,8 @@ struct reader;
 struct reader *reader_new(const char *file_name, const char *text, size_t len);
 /* 1: *pr holds the next problem (release with problem_free);
  * 0: no more problems;
+ * 2: as 1, but one of its twins after the first gives no position: err says
+ *    which and why; the twins before it are good (problem_twin fails from it on);
  * -1: the next problem is malformed: err says where and why, pr->index and
  *     pr->line are set, and the reader has moved on to the following problem. */
 int reader_next(struct reader *r, struct problem *pr, struct parse_error *err);

@@ -19,6 +19,11 @@ struct twin_view {
      * on, where Popeye counts z1, z2, ...: print label_text. */
     char label_text[8];       /* "a" ... "z", then "z1", "z2", ... as Popeye; "" without twins */
     bool continued;           /* the twin applies to the previous one: Popeye prints "+b)" */
+    /* Option Duplex / HalfDuplex: this is the part with the colours' roles
+     * exchanged (Black plays first in direct and self play, White in help
+     * play; the goal is then against White).  Set by the runner, which makes
+     * one job per part. */
+    bool colours_swapped;
     int line, column;         /* where the twin was written (the problem's line for twin 0) */
 };
 

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Digits read before the limits of problem.h are applied (keeps n from overflowing). */
 #define STIPULATION_MOVES_MAX 999
 
 static const char *const play_prefix[] = {"", "h", "s"};
@@ -60,6 +61,13 @@ static bool parse_moves(struct parser *p, const struct token *t, size_t from, st
         return unsupported(p, t);
     if (s->moves == 0 && !s->half)
         return parse_fail_tok(p, t, "the number of moves in %s must be at least 1", q);
+    /* what the search can hold (problem.h): longer ones are refused here, not
+     * solved wrongly */
+    if (s->play == PLAY_HELP && s->moves * 2 + (s->half ? 1 : 0) > STIPULATION_HELP_PLIES_MAX)
+        return parse_fail_tok(p, t, "too many moves in %s (limit is %d.5 for help play)", q,
+                              STIPULATION_HELP_PLIES_MAX / 2);
+    if (s->play != PLAY_HELP && s->moves > STIPULATION_BATTLE_MOVES_MAX)
+        return parse_fail_tok(p, t, "too many moves in %s (limit is %d)", q, STIPULATION_BATTLE_MOVES_MAX);
     return true;
 }
 

@@ -148,7 +148,9 @@ static bool check_options(struct parser *p, int files, int ranks)
     return true;
 }
 
-/* Every twin must give a position (twin operations and kings are checked there). */
+/* Every twin must give a position (twin operations and kings are checked
+ * there).  A later twin that does not is the problem's last: the twins before
+ * it are still good problems (reader.h, result 2), so only the diagram fails. */
 static bool check_twins(struct parser *p)
 {
     struct problem *pr = p->pr;
@@ -156,6 +158,10 @@ static bool check_twins(struct parser *p)
         struct twin_view v;
         struct position pos;
         if (!problem_twin(pr, k, &v, p->err) || !problem_position(pr, &v, &pos, p->err)) {
+            if (k > 0) {
+                p->bad_twin = true;
+                return true;
+            }
             p->failed = true;
             return false;
         }

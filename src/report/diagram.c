@@ -113,4 +113,8 @@ void diagram_write_header(struct text *out, const struct problem *pr, const stru
                 n += snprintf(cond + n, sizeof cond - (size_t)n, " %s", p->rules->switch_names[i]);
         centred(out, cond);
     }
+    if (pr->options.half_duplex) /* Popeye names these options under the stipulation */
+        centred(out, "HalfDuplex");
+    else if (pr->options.duplex)
+        centred(out, "Duplex");
 }

@@ -165,6 +165,7 @@ char *json_twin(const struct problem *pr, int twin, const struct twin_view *v, c
     if (r->illegal)
         add(o, "illegal", cJSON_CreateTrue());
     add(o, "partial", cJSON_CreateBool(r->partial));
+    add(o, "duplex", cJSON_CreateBool(v->colours_swapped));
     char nodes[24];
     snprintf(nodes, sizeof nodes, "%" PRIu64, r->nodes); /* exact: a double would round */
     add(o, "nodes", cJSON_CreateRaw(nodes));

@@ -11,11 +11,20 @@
 static bool expect_applies(const struct problem *pr, const struct twin_view *v)
 {
     const struct stipulation *a = &pr->stipulation, *b = &v->stipulation;
+    /* the part as stated; under HalfDuplex the only one, with the roles exchanged */
+    if (v->colours_swapped != pr->options.half_duplex)
+        return false;
     return a->play == b->play && a->goal == b->goal && a->moves == b->moves && a->half == b->half;
 }
 
 static bool key_expected(const struct expectation *e, const char *key)
 {
+    /* matched against the position before solving (run/expect_lines.c) */
+    for (int i = 0; i < e->resolved_count; i++)
+        if (strcmp(e->resolved[i], key) == 0)
+            return true;
+    if (e->resolved_count > 0)
+        return false;
     for (int i = 0; i < e->key_count; i++) {
         char c[64];
         if (expect_key_canonical(e->keys[i], c, sizeof c) && strcmp(c, key) == 0)
@@ -54,6 +63,7 @@ static void judge_help(const struct expectation *e, const struct result *r, stru
         out->no_solution = out->found == 0 && out->intended != 0;
     } else {
         out->no_solution = out->found == 0;
+        out->assumed = out->found > 0; /* nothing says how many are intended */
     }
 }
 
@@ -66,8 +76,13 @@ static void add_item(struct verdict *out, const char *item)
 static void write_text(struct verdict *out)
 {
     out->text[0] = 0;
-    if (out->sound)
+    if (out->sound && out->assumed) {
+        char item[64];
+        snprintf(item, sizeof item, "sound if %d solution%s intended", out->found, out->found == 1 ? "" : "s");
+        add_item(out, item);
+    } else if (out->sound) {
         add_item(out, "sound");
+    }
     if (out->cooked)
         add_item(out, "cooked");
     if (out->no_solution)
@@ -102,5 +117,6 @@ void verdict_compute(const struct problem *pr, const struct twin_view *v, const 
         out->no_solution = false; /* not known: the solution may lie beyond the cut */
     out->duals = r->duals > 0;
     out->sound = !out->partial && !out->cooked && !out->no_solution && !out->short_sol && !out->count_wrong;
+    out->assumed &= out->sound;
     write_text(out);
 }

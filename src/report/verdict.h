@@ -16,9 +16,10 @@
  * Without: one key is right, more is cooked, none is no-solution.
  * short: a key forcing the goal in fewer turns than stipulated.
  * Help play.  With "Expect solutions M": "solutions N/M" when the N found
- * differ from M.  Without: any number of solutions is as intended (help
- * problems often have several); the count is the solutions list.  No
- * solution at all is no-solution (unless M is 0); short: a shorter solution.
+ * differ from M.  Without: the number found cannot be checked, so a twin
+ * with no fault is "sound if N solutions intended" (counted sound, flagged
+ * assumed): the verdict says what it assumed.  No solution at all is
+ * no-solution (unless M is 0); short: a shorter solution.
  * Twins.  Expect belongs to the problem: it applies to every twin solved
  * with the problem's own stipulation (so Expect key lists the keys of all
  * such twins, and each twin must have at least one of them and no other);
@@ -32,9 +33,11 @@
 struct verdict {
     bool sound;          /* as intended (duals allowed) */
     bool cooked, no_solution, short_sol, count_wrong, duals, partial;
+    bool assumed;        /* help play without Expect solutions: sound only if the count found is intended */
     int found, intended; /* help: solutions N/M (M -1 without Expect); battle: keys found / expected
                             keys (1 without Expect) */
-    char text[160];      /* "sound" or the faults, then "partial", then "duals", joined by ", ";
+    char text[160];      /* "sound" ("sound if N solutions intended" when assumed) or the faults, then
+                            "partial", then "duals", joined by ", ";
                             no item contains ", " (JSON splits on it) */
 };
 

@@ -52,19 +52,25 @@ bool rules_opponent_in_check(const struct position *p)
 
 static uint64_t perft_generic(struct position *p, int depth, struct turn_list *lists)
 {
+    lists[0].overflow = false;
     if (depth == 1) {
         if (p->rules->count_legal)
             return (uint64_t)p->rules->count_legal(p);
         p->rules->generate(p, &lists[0]);
-        return (uint64_t)lists[0].count;
+        return lists[0].overflow ? RULES_PERFT_OVERFLOW : (uint64_t)lists[0].count;
     }
     p->rules->generate(p, &lists[0]);
+    if (lists[0].overflow)
+        return RULES_PERFT_OVERFLOW;
     uint64_t total = 0;
     struct undo u;
     for (int i = 0; i < lists[0].count; i++) {
         position_make(p, &lists[0].turns[i], &u);
-        total += perft_generic(p, depth - 1, lists + 1);
+        uint64_t n = perft_generic(p, depth - 1, lists + 1);
         position_unmake(p, &u);
+        if (n == RULES_PERFT_OVERFLOW)
+            return n;
+        total += n;
     }
     return total;
 }

@@ -74,6 +74,8 @@ extern const struct rules *const rules_all[];
 bool rules_in_check(const struct position *p, enum colour side);
 /* The side not to move is in check: the position cannot arise in play. */
 bool rules_opponent_in_check(const struct position *p);
+/* RULES_PERFT_OVERFLOW when some position had more than TURN_LIST_MAX turns. */
+#define RULES_PERFT_OVERFLOW UINT64_MAX
 uint64_t rules_perft(struct position *p, int depth);
 
 #endif

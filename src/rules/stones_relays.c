@@ -316,9 +316,15 @@ struct step_list {
 /* RULES 4.5: from a relay the step goes one more orthogonal square in any
  * direction but straight back; relays are crossed at most once, and the step
  * may not end on a unit, a relay, off the board or on its start square.
- * RULES 4.6: not the opponent's last step undone. */
+ * RULES 4.6: not the opponent's last step undone.
+ * Only where a step can end matters, not its path: a relay reachable by some
+ * chain of relays is reachable by one crossing each at most once, and from it
+ * every empty neighbour but the start square is an end (straight back is the
+ * square it came from: the start or a relay, never empty).  So each relay is
+ * expanded once (`expanded`), which keeps a block of n relays at O(n) work
+ * instead of one walk per self-avoiding path. */
 static void step_walk(const struct gen *gn, struct step_group *grp, square_t *to, int at, int came,
-                      struct relay_set *used, square_set *seen)
+                      square_set *expanded, square_set *seen)
 {
     const struct geometry *g = gn->g;
     const unit_t *b = gn->p->board;
@@ -343,21 +349,19 @@ static void step_walk(const struct gen *gn, struct step_group *grp, square_t *to
                 continue;
             to[grp->count++] = (square_t)s; /* at most once per square */
             grp->ends |= bit | SET_BIT(geo_bit(g, start));
-        } else if (u == gn->relay && relay_add(used, s)) {
-            step_walk(gn, grp, to, s, d, used, seen);
-            used->n--;
+        } else if (u == gn->relay && !(*expanded & bit)) {
+            *expanded |= bit;
+            step_walk(gn, grp, to, s, d, expanded, seen);
         }
     }
 }
 
 static void unit_steps(const struct gen *gn, struct step_group *grp, square_t *to)
 {
-    struct relay_set used;
-    used.n = 0;
-    square_set seen = 0;
+    square_set expanded = 0, seen = 0;
     grp->count = 0;
     grp->reads = grp->ends = 0;
-    step_walk(gn, grp, to, grp->unit, 0, &used, &seen);
+    step_walk(gn, grp, to, grp->unit, 0, &expanded, &seen);
 }
 
 static void collect_steps(const struct gen *gn, struct step_list *l)
@@ -384,8 +388,8 @@ static bool emit(struct gen *gn, const struct turn *m, int step_from, int step_t
         return false;
     struct turn_list *out = gn->out;
     if (out->count >= TURN_LIST_MAX) {
-        fputs("fairysolve: more Stones & Relays turns than TURN_LIST_MAX in one position\n", stderr);
-        abort();
+        out->overflow = true; /* the caller reports it (turn.h); generating more is useless */
+        return true;
     }
     struct turn *t = &out->turns[out->count++];
     *t = *m;
@@ -548,6 +552,7 @@ static void generate(struct position *p, struct turn_list *out)
 {
     bool found;
     out->count = 0;
+    out->overflow = false;
     visit(p, VISIT_LIST, out, &found);
 }
 

@@ -20,6 +20,7 @@ static void close_problem(struct check *c)
     const struct verdict *v = &c->open;
     c->problems++;
     c->sound += v->sound;
+    c->assumed += v->sound && v->assumed;
     c->cooked += v->cooked;
     c->no_solution += v->no_solution;
     c->short_sol += v->short_sol;
@@ -35,6 +36,7 @@ void check_add_twin(struct check *c, const struct job *j)
     const struct verdict *v = &j->verdict;
     struct verdict *o = &c->open;
     o->sound = (c->open_any ? o->sound : true) && v->sound;
+    o->assumed |= v->assumed;
     o->cooked |= v->cooked;
     o->no_solution |= v->no_solution;
     o->short_sol |= v->short_sol;
@@ -68,9 +70,9 @@ bool check_summary(struct check *c, FILE *f)
     if (c->faulty.len)
         fprintf(f, "not as expected:\n%s", c->faulty.data);
     fprintf(f,
-            "check: %d problem%s, %d sound, %d cooked, %d short, %d no-solution, %d solutions N/M, "
-            "%d partial; duals in %d; %d unreadable\n",
-            c->problems, c->problems == 1 ? "" : "s", c->sound, c->cooked, c->short_sol, c->no_solution,
+            "check: %d problem%s, %d sound (%d assuming their number of solutions), %d cooked, %d short, "
+            "%d no-solution, %d solutions N/M, %d partial; duals in %d; %d unreadable\n",
+            c->problems, c->problems == 1 ? "" : "s", c->sound, c->assumed, c->cooked, c->short_sol, c->no_solution,
             c->count_wrong, c->partial, c->duals, c->unreadable);
     return c->sound == c->problems;
 }

@@ -64,6 +64,8 @@ void job_release(struct job *j)
 {
     if (j->out.data)
         text_free(&j->out);
+    free(j->warnings);
+    j->warnings = NULL;
     if (j->pr && j->last_of_problem) {
         problem_free(j->pr);
         free(j->pr);

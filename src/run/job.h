@@ -24,6 +24,8 @@ struct job {
     int index;                 /* problem number in the file; 0: the file itself */
     int twin;
     bool last_of_problem;      /* prints the closing line ("solution finished.") */
+    char *warnings;            /* malloc'd lines for standard error before the output, or NULL */
+    bool same_twin;            /* Duplex: the second part of the twin before (no header, no label) */
     struct twin_view view;
     struct position start;
     struct parse_error err;    /* JOB_ERROR */
@@ -33,6 +35,7 @@ struct job {
     struct text out;           /* what goes to standard output for this job */
     struct verdict verdict;    /* --check / --json */
     bool partial, illegal;
+    bool too_many_turns;       /* a position had more than TURN_LIST_MAX turns: an error */
     double seconds;
 };
 

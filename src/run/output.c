@@ -34,6 +34,8 @@ static void print_error(struct output *o, const struct job *j)
 {
     /* stdout first: the message must come after everything before it */
     fflush(stdout);
+    if (j->warnings)
+        fputs(j->warnings, stderr);
     job_print_error(stderr, j);
     if (o->cfg->json) {
         char *line = json_error(j->file, j->index, &j->err);
@@ -45,8 +47,25 @@ static void print_error(struct output *o, const struct job *j)
     o->status = 2;
 }
 
+/* Not a crash and not a quiet wrong answer: the twin is cut there, the run
+ * goes on, and the exit status says an answer is missing. */
+static void report_too_many_turns(struct output *o, const struct job *j)
+{
+    if (!j->too_many_turns)
+        return;
+    fflush(stdout);
+    fprintf(stderr, "%s:%d: problem %d%s%s: a position has more than %d turns (the limit); not solved to the end\n",
+            j->file, j->pr ? j->pr->line : 0, j->index, j->view.label ? " " : "",
+            j->view.label ? j->view.label_text : "", TURN_LIST_MAX);
+    o->status = 2;
+}
+
 static void print_solved(struct output *o, const struct job *j)
 {
+    if (j->warnings) { /* about the input: before the solution they concern */
+        fflush(stdout);
+        fputs(j->warnings, stderr);
+    }
     if (!o->banner_done)
         fputs("fairysolve 0.1\n\n", stdout);
     o->banner_done = true;
@@ -56,6 +75,7 @@ static void print_solved(struct output *o, const struct job *j)
         fprintf(stderr, "%s: problem %d%s%s: the side to play can capture the king\n", j->pr->file,
                 j->pr->index, j->view.label ? " " : "", j->view.label ? j->view.label_text : "");
     }
+    report_too_many_turns(o, j);
     o->problem_open = true;
     o->problem_partial |= j->partial;
     o->problem_seconds += j->seconds;
@@ -74,6 +94,7 @@ void output_job(struct output *o, struct job *j)
         break;
     case JOB_PERFT:
         fputs(j->out.data, stdout);
+        report_too_many_turns(o, j);
         break;
     case JOB_ERROR:
         print_error(o, j);

@@ -12,6 +12,7 @@
 #include "../problem/setup.h"
 #include "../solve/solver.h"
 #include "config.h"
+#include "expect_lines.h"
 #include "input.h"
 #include "interrupt.h"
 #include "job.h"
@@ -32,7 +33,18 @@ static void add_twin(const struct config *cfg, struct job_list *jobs, struct pro
                      const struct twin_view *v, struct position *p)
 {
     if (!cfg->perft_depth) {
-        job_add_solve(jobs, pr, t, v, p);
+        /* Option Duplex: the twin as stated, then with the colours' roles
+         * exchanged, as Popeye prints them; HalfDuplex: only the latter */
+        bool half = pr->options.half_duplex, both = pr->options.duplex && !half;
+        if (!half) {
+            struct job *j = job_add_solve(jobs, pr, t, v, p);
+            j->last_of_problem &= !both;
+        }
+        if (half || both) {
+            struct twin_view swapped = *v;
+            swapped.colours_swapped = true;
+            job_add_solve(jobs, pr, t, &swapped, p)->same_twin = both;
+        }
         return;
     }
     p->st.side = (uint8_t)(pr->has_stipulation ? first_mover(pr, v) : WHITE);
@@ -40,24 +52,44 @@ static void add_twin(const struct config *cfg, struct job_list *jobs, struct pro
     job_add_perft(jobs, pr, t, v, p);
 }
 
-/* Every twin of pr as a job; pr (malloc'd) is then owned by its jobs. */
+/* Every twin of pr as a job; pr (malloc'd) is then owned by its jobs.  The
+ * Expect lines are checked against the twins first (expect_lines.h): a key
+ * that is no first move makes the problem an input error. */
 static void add_problem(const struct config *cfg, struct job_list *jobs, struct problem *pr)
 {
-    int added = 0;
-    for (int t = 0; t <= pr->twin_count; t++) {
-        struct twin_view v;
-        struct parse_error err;
-        struct position p;
-        if (!problem_twin(pr, t, &v, &err) || !problem_position(pr, &v, &p, &err)) {
-            /* the twins before keep their output and close the problem */
-            job_close_problem(jobs, pr);
-            job_add_error(jobs, pr->file, pr->index, &err);
-            break;
-        }
-        add_twin(cfg, jobs, pr, t, &v, &p);
-        added++;
+    int n = pr->twin_count + 1, good = 0;
+    struct twin_view *views = malloc(sizeof *views * (size_t)n);
+    struct position *starts = malloc(sizeof *starts * (size_t)n);
+    if (!views || !starts)
+        abort();
+    struct parse_error twin_err, expect_err;
+    while (good < n && problem_twin(pr, good, &views[good], &twin_err) &&
+           problem_position(pr, &views[good], &starts[good], &twin_err))
+        good++;
+    struct text warnings;
+    text_init(&warnings);
+    bool expect_ok = good == 0 || cfg->perft_depth || expect_lines_check(pr, good, views, starts, &expect_err, &warnings);
+    if (!expect_ok) {
+        job_add_error(jobs, pr->file, pr->index, &expect_err)->warnings = warnings.data;
+        text_init(&warnings);
+        good = 0;
     }
-    if (!added) {
+    for (int t = 0; t < good; t++) {
+        add_twin(cfg, jobs, pr, t, &views[t], &starts[t]);
+        if (t == 0 && warnings.len) {
+            jobs->items[jobs->count - 1].warnings = warnings.data; /* the job frees it */
+            text_init(&warnings);
+        }
+    }
+    if (expect_ok && good < n) {
+        /* the twins before keep their output and close the problem */
+        job_close_problem(jobs, pr);
+        job_add_error(jobs, pr->file, pr->index, &twin_err);
+    }
+    text_free(&warnings);
+    free(views);
+    free(starts);
+    if (!good) {
         problem_free(pr);
         free(pr);
     }

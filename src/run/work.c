@@ -9,6 +9,7 @@
 #include "../report/json.h"
 #include "../solve/solve.h"
 #include "../solve/solver.h"
+#include "../rules/rules.h"
 #include "perft_job.h"
 
 /* Popeye's layout for one twin; the problem's closing line is the printer's
@@ -18,17 +19,17 @@ static void write_text(const struct work_ctx *c, struct job *j, const struct res
     const struct problem *pr = j->pr;
     struct twin_view shown = j->view;
     shown.stipulation = solve_effective_stipulation(pr, &j->view);
-    if (j->twin == 0)
+    if (j->twin == 0 && !j->same_twin)
         diagram_write_header(&j->out, pr, &j->start, &shown);
-    if (j->twin == 0 && pr->zero_position)
+    if (j->twin == 0 && pr->zero_position && !j->same_twin)
         text_put(&j->out, "\nzeroposition\n\n");
-    if (pr->twin_count > 0)
+    if (pr->twin_count > 0 && !j->same_twin)
         text_printf(&j->out, "\n%s%s) %s\n", j->view.continued ? "+" : "", j->view.label_text, j->view.change);
     text_put(&j->out, r->text.data);
     text_put(&j->out, "\n");
-    if (c->cfg->check)
-        text_printf(&j->out, "verdict%s%s%s: %s\n", j->view.label_text[0] ? " " : "", j->view.label_text,
-                    j->view.label_text[0] ? ")" : "", j->verdict.text);
+    if (c->cfg->check) /* "verdict a) duplex: ..." for the part with the roles exchanged */
+        text_printf(&j->out, "verdict%s%s%s%s: %s\n", j->view.label_text[0] ? " " : "", j->view.label_text,
+                    j->view.label_text[0] ? ")" : "", j->view.colours_swapped ? " duplex" : "", j->verdict.text);
 }
 
 static void solve_job(const struct work_ctx *c, struct job *j, struct progress_slot *slot)
@@ -54,6 +55,7 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
         verdict_compute(j->pr, &j->view, &r, &j->verdict);
     j->partial = r.partial;
     j->illegal = r.illegal;
+    j->too_many_turns = r.too_many_turns;
     j->seconds = r.seconds;
     text_init(&j->out);
     if (cfg->json) {
@@ -76,7 +78,7 @@ static void perft(const struct config *cfg, struct job *j)
         abort();
     if (j->view.label)
         fprintf(f, "%c)\n", j->view.label);
-    perft_job(&j->start, cfg->perft_depth, cfg->divide, f);
+    j->too_many_turns = perft_job(&j->start, cfg->perft_depth, cfg->divide, f) == RULES_PERFT_OVERFLOW;
     fclose(f);
     text_init(&j->out);
     text_put(&j->out, buf);

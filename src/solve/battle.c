@@ -2,6 +2,7 @@
  * the transposition table.  Prints nothing: report/ builds the tree. */
 #include "battle.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "../rules/rules.h"
@@ -38,6 +39,7 @@ static void order_by_hint(struct solver *s, struct turn_list *l)
 
 static bool store(struct solver *s, int n, bool win, const struct turn *hint)
 {
+    assert(n >= 0 && n < TT_NONE); /* 8-bit bounds; STIPULATION_BATTLE_MOVES_MAX */
     if (s->stopped)
         return win; /* an interrupted search proves nothing */
     struct tt_bounds e;

@@ -2,6 +2,7 @@
  * shortest lengths first, with failures remembered per remaining length. */
 #include "help.h"
 
+#include <assert.h>
 #include <string.h>
 
 #include "../board/notation.h"
@@ -57,6 +58,7 @@ static void write_solution(struct help_run *h, int plies)
 static int search(struct help_run *h, int plies)
 {
     struct solver *s = h->s;
+    assert(plies >= 1 && plies <= STIPULATION_HELP_PLIES_MAX); /* one bit each in help_fail */
     if (h->found >= h->max_solutions || solver_should_stop(s))
         return 0;
     struct tt_bounds e;

@@ -32,6 +32,7 @@ struct result {
     struct strlist short_solutions;
     bool partial;               /* MaxSolutions, time limit or interrupt cut it short */
     bool illegal;               /* the side not to move is in check */
+    bool too_many_turns;        /* a position had more than TURN_LIST_MAX turns: cut (and partial) */
     int duals;                  /* defences (help play: lines) with more than one way on; duals.h */
     struct strlist dual_lines;  /* each dual as canonical text "KEY DEFENCE: C1 C2" */
     uint64_t nodes;

@@ -4,6 +4,7 @@
 
 #include <stdio.h>
 
+#include "../board/zobrist.h"
 #include "../report/battle_text.h"
 #include "../rules/rules.h"
 #include "duals.h"
@@ -31,7 +32,10 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
     struct stipulation st = solve_effective_stipulation(pr, v);
     struct position pos = *start;
     bool help = st.play == PLAY_HELP;
-    pos.st.side = (uint8_t)((help && !st.half) ? BLACK : WHITE);
+    enum colour first = (help && !st.half) ? BLACK : WHITE;
+    if (v->colours_swapped) /* Duplex, HalfDuplex: the other side's part */
+        first = (enum colour)!first;
+    pos.st.side = (uint8_t)first;
     position_rehash(&pos);
     if (rules_opponent_in_check(&pos)) {
         /* no play; the runner says why on standard error, as Popeye does */
@@ -40,6 +44,11 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
     }
     struct solver s;
     solver_init(&s, &pos, &st, &pr->options, tt);
+    s.attacker = v->colours_swapped ? BLACK : WHITE;
+    /* a table entry's meaning depends on which side attacks (battle bounds
+     * are the attacker's): the two parts never share entries */
+    if (v->colours_swapped)
+        s.mode_key = zobrist_mix(s.mode_key ^ 0x2545f4914f6cdd1dull);
     s.deadline = limits ? limits->deadline : 0;
     s.interrupt = limits ? limits->interrupt : NULL;
     if (limits) {
@@ -55,6 +64,8 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
         battle_write(&s, st.moves, r);
     if (limits && limits->want_duals)
         duals_count(&s, st.moves, r);
+    r->too_many_turns = s.overflow;
+    r->partial |= s.overflow;
     r->nodes = s.nodes;
     r->seconds = monotonic_seconds() - t0;
     solver_free(&s);

@@ -2,6 +2,7 @@
  * goal tests and the stop check.  Play-type logic lives in battle.c/help.c. */
 #include "solver.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -45,12 +46,16 @@ void solver_free(struct solver *s)
 struct turn_list *solver_generate(struct solver *s)
 {
     struct turn_list *l = &s->lists[s->ply];
+    l->overflow = false;
     s->pos->rules->generate(s->pos, l);
+    if (l->overflow) /* a cut list answers nothing: stop, and say so (result.h) */
+        s->overflow = s->stopped = true;
     return l;
 }
 
 void solver_make(struct solver *s, const struct turn *t, struct undo *u)
 {
+    assert(s->ply + 1 < SOLVER_MAX_PLY); /* stipulation limits, problem.h */
     position_make(s->pos, t, u);
     s->ply++;
     s->nodes++;
@@ -64,6 +69,7 @@ void solver_unmake(struct solver *s, const struct undo *u)
 
 void solver_make_null(struct solver *s, struct undo *u)
 {
+    assert(s->ply + 1 < SOLVER_MAX_PLY);
     position_make_null(s->pos, u);
     s->ply++;
 }
@@ -89,8 +95,11 @@ bool solver_should_stop(struct solver *s)
 {
     if (s->stopped)
         return true;
-    if ((s->nodes & 0xfff) != 0)
+    /* every 4096 nodes or more: callers make several turns between two
+     * calls, so a test for an exact multiple could miss the clock for good */
+    if (s->nodes < s->next_check)
         return false;
+    s->next_check = s->nodes + 4096;
     if (s->on_nodes)
         s->on_nodes(s->progress_ctx, s->nodes);
     if ((s->interrupt && __atomic_load_n(s->interrupt, __ATOMIC_RELAXED)) ||

@@ -11,6 +11,11 @@
 #include "tt.h"
 
 #define SOLVER_MAX_PLY 128
+/* The stipulation limits of problem.h fit what the search holds. */
+_Static_assert(2 * STIPULATION_BATTLE_MOVES_MAX + 2 <= SOLVER_MAX_PLY, "battle play deeper than the turn lists");
+_Static_assert(STIPULATION_BATTLE_MOVES_MAX < TT_NONE, "battle bounds are 8 bits below TT_NONE");
+_Static_assert(STIPULATION_HELP_PLIES_MAX < 32, "help failures are one bit per length in 32 bits");
+_Static_assert(STIPULATION_HELP_PLIES_MAX + 1 <= SOLVER_MAX_PLY, "help play deeper than the turn lists");
 
 struct solver {
     struct position *pos;
@@ -21,12 +26,14 @@ struct solver {
     struct tt *tt;
     uint64_t mode_key;           /* play type and goal, hashed into every table key */
     uint64_t nodes;
+    uint64_t next_check;         /* solver_should_stop looks at the clock from this count on */
     int ply;
     struct turn_list *lists;     /* SOLVER_MAX_PLY lists, one per ply */
     struct goal_bound *goal_bound; /* goal-directed help play; NULL: plain search */
     double deadline;             /* monotonic seconds; 0 = none */
     volatile int *interrupt;     /* set by a signal handler; may be NULL */
-    bool stopped;                /* ran out of time or was interrupted */
+    bool stopped;                /* ran out of time or was interrupted, or overflow */
+    bool overflow;               /* a position had more turns than TURN_LIST_MAX */
     /* --progress (NULL when nobody listens): the root loop begins its k-th of
      * n first moves; every 4096 nodes, the count so far */
     void (*on_root_move)(void *ctx, int k, int n);
