@@ -116,6 +116,10 @@ $(WIN)/%.o: %.c | $(WIN)/cjson/include/cjson/cJSON.h
 $(WIN)/fairysolve.exe: $(WIN_OBJ)
 	$(WINCC) -static -pthread $^ -o $@ -lz -lm
 
+# checks of the shim itself, run under wine by scripts/check-windows
+$(WIN)/test_shim.exe: $(WIN)/windows/test_shim.o $(WIN)/windows/posix_shim.o
+	$(WINCC) -static -pthread $^ -o $@
+
 bench: $(BUILD)/fairysolve
 	@sh scripts/bench-perft
 
