@@ -5,18 +5,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rules/rules.h"
 #include "run/config.h"
 
 #define VERSION "0.1"
 
 static void usage(FILE *f)
 {
-    fputs("usage: fairysolve [OPTION]... [FILE]...\n"
+    char conditions[160];
+    rules_list_names(rules_is_condition, NULL, conditions, sizeof conditions);
+    fprintf(f, "usage: fairysolve [OPTION]... [FILE]...\n"
           "Solves chess problems (orthodox and fairy) written in Popeye's problem language.\n"
           "FILE '-' or none: standard input.\n\n"
           "  -f, --fen FEN              one problem from a FEN instead of files\n"
           "  -s, --stipulation S        stipulation for --fen (#2, h#3, h#2.5, s#2, =3 ...)\n"
-          "  -c, --condition 'C [SW]'   condition for --fen (KnightRelay, Dynamo, ...)\n"
+          "  -c, --condition 'C [SW]'   condition for --fen: %s\n"
           "  -o, --option 'WORDS'       options for --fen, as on an Option line\n"
           "      --perft N              count legal turns to depth N\n"
           "      --divide               with --perft: one line per first turn\n"
@@ -31,7 +34,7 @@ static void usage(FILE *f)
           "      --plain-help           help play by the plain search, without the goal-directed bound\n"
           "  -h, --help                 this text\n"
           "  -V, --version              version\n",
-          f);
+          conditions);
 }
 
 static long number_arg(const char *opt, const char *text, long min, long max)

@@ -562,6 +562,9 @@ static const struct {
     {"unknown_keyword.inp", {-1, 1}, 4, 1, "found 'Solution'"},
     {"unknown_option.inp", {-1, 1}, 4, 18, "unknown option or keyword 'Quickly'"},
     {"two_conditions.inp", {-1, 1}, 4, 23, "two conditions"},
+    /* FORMAT.md 3's switches of Dynamo, in its order */
+    {"unknown_switch.inp", {-1, 1}, 4, 32,
+     "expected a switch of Dynamo (OwnerPromotes, NoDynamoEscape or EnPassant) or a keyword, found 'Circe'"},
     {"rank_nine.inp", {-1, 1}, 2, 15, "square e9 is off the 8x8 board (only StonesAndRelays has a 9th rank)"},
     /* twins a) and b) are kept; the error names twin c (reader.h, 2) */
     {"twin_empty_square.inp", {2, 1}, 5, 6, "twin c: no unit on a5"},
@@ -850,6 +853,7 @@ static void option_arguments(void **state)
     }
 }
 
+/* FORMAT.md 3: the condition keywords and their switches. */
 static void conditions(void **state)
 {
     (void)state;
@@ -861,32 +865,33 @@ static void conditions(void **state)
     for (int i = 0; i < 4; i++) {
         char text[64];
         snprintf(text, sizeof text, "%s %s", names[i], first_switch[i] ? first_switch[i] : "");
-        const struct rules *reg = rules_find(names[i]);
-        bool ok = parse_condition_text(text, &r, &sw, &err);
-        if (!reg) { /* not registered yet: a clear error, not a parse failure */
-            assert_false(ok);
-            assert_int_equal(err.column, 1);
-            char want[80];
-            snprintf(want, sizeof want, "condition %s is not supported yet", names[i]);
-            assert_string_equal(err.message, want);
-            continue;
-        }
-        if (!ok)
+        if (!parse_condition_text(text, &r, &sw, &err))
             fail_msg("%s: %s", text, err.message);
-        assert_ptr_equal(r, reg);
+        assert_string_equal(r->name, names[i]);
         if (first_switch[i])
-            assert_int_equal(sw, 1u << rules_switch_index(reg, first_switch[i]));
+            assert_int_equal(sw, 1u << rules_switch_index(r, first_switch[i]));
         else
             assert_int_equal(sw, 0);
     }
-    /* the switches are known to the grammar whether or not the rule set is there */
+    /* Popeye's abbreviations: unique prefixes, any case */
+    assert_true(parse_condition_text("knightr pawnf", &r, &sw, &err));
+    assert_ptr_equal(r, &rules_knight_relay);
+    assert_int_equal(sw, 1);
+    assert_true(parse_condition_text("DYN noDyn e", &r, &sw, &err));
+    assert_ptr_equal(r, &rules_dynamo);
+    assert_int_equal(sw, 1u << rules_switch_index(r, "NoDynamoEscape") | 1u << rules_switch_index(r, "EnPassant"));
     assert_false(parse_condition_text("Dynamo OwnerPromotes NoDynamoEscape EnPassant Foo", &r, &sw, &err));
     assert_int_equal(err.column, 47);
     assert_non_null(strstr(err.message, "expected a switch of Dynamo (OwnerPromotes, NoDynamoEscape or EnPassant)"));
+    assert_false(parse_condition_text("Emulation StrictKing", &r, &sw, &err)); /* another rule set's switch */
+    assert_int_equal(err.column, 11);
+    assert_string_equal(err.message, "expected a keyword after Emulation (it has no switches), found 'StrictKing'");
     assert_false(parse_condition_text("Emulation Dynamo", &r, &sw, &err));
     assert_string_equal(err.message, "two conditions: 'Emulation' and 'Dynamo' (conditions are not combined)");
     assert_false(parse_condition_text("Circe", &r, &sw, &err));
-    assert_non_null(strstr(err.message, "found 'Circe'"));
+    assert_int_equal(err.column, 1);
+    assert_string_equal(err.message, "expected a condition (KnightRelay, Dynamo, StonesAndRelays or Emulation) "
+                                     "after 'Condition', found 'Circe'");
 }
 
 static void problem_fields(void **state)
@@ -963,14 +968,14 @@ static void problem_fields(void **state)
     free(o);
 }
 
-/* 9 ranks under StonesAndRelays, condition twins (once the rule sets are registered) */
+/* 9 ranks under StonesAndRelays, condition twins */
 static void nine_ranks_and_condition_twins(void **state)
 {
     (void)state;
     int n;
     struct twin_view v;
     struct parse_error err;
-    if (rules_find("StonesAndRelays")) {
+    {
         struct outcome *o = read_text(
             "BeginProblem\nCondition StonesAndRelays StrictKing\nForsyth 4k3/8/8/8/8/8/8/8/R3K2R\n"
             "Pieces Neutral Ob4b5 Xd5\nStipulation #2\nTwin Mirror a1<-->a8\nTwin Rotate 90\nEndProblem\n",
@@ -994,7 +999,7 @@ static void nine_ranks_and_condition_twins(void **state)
         free_all(o, n);
         free(o);
     }
-    if (rules_find("KnightRelay")) {
+    {
         struct outcome *o = read_text("BeginProblem\nPieces White Ke1 Black Ke8\nStipulation #2\n"
                                       "Twin Condition KnightRelay PawnFirstRank\nTwin Continued Stipulation #3\n"
                                       "EndProblem\n",
@@ -1003,9 +1008,9 @@ static void nine_ranks_and_condition_twins(void **state)
         assert_ptr_equal(o[0].pr.rules, &rules_orthodox);
         assert_true(problem_twin(&o[0].pr, 1, &v, &err));
         assert_string_equal(v.change, "KnightRelay PawnFirstRank");
-        assert_ptr_equal(v.rules, rules_find("KnightRelay"));
+        assert_ptr_equal(v.rules, &rules_knight_relay);
         assert_true(problem_twin(&o[0].pr, 2, &v, &err));
-        assert_ptr_equal(v.rules, rules_find("KnightRelay")); /* continued keeps the condition */
+        assert_ptr_equal(v.rules, &rules_knight_relay); /* continued keeps the condition */
         assert_string_equal(v.stipulation.text, "#3");
         free_all(o, n);
         free(o);

@@ -200,19 +200,13 @@ static void kings_and_board(void **state)
                        "Stipulation #2 Option LastNeutralStep d7d6 EndProblem";
     r = reader_new("t", text, strlen(text));
     int got = reader_next(r, &pr, &err);
-    if (rules_find("StonesAndRelays")) {
-        if (got != 1)
-            fail_msg("%s", err.message);
-        position_of(&pr, 0, &p);
-        assert_int_equal(p.geo->ranks, 9);
-        assert_int_equal(p.st.king_sq[BLACK], square_parse(p.geo, "e9"));
-        assert_int_equal(p.st.ko_to, square_parse(p.geo, "d6"));
-        problem_free(&pr);
-    } else {
-        assert_int_equal(got, -1);
-        assert_string_equal(err.message, "condition StonesAndRelays is not supported yet");
-        assert_int_equal(err.column, 24);
-    }
+    if (got != 1)
+        fail_msg("%s", err.message);
+    position_of(&pr, 0, &p);
+    assert_int_equal(p.geo->ranks, 9);
+    assert_int_equal(p.st.king_sq[BLACK], square_parse(p.geo, "e9"));
+    assert_int_equal(p.st.ko_to, square_parse(p.geo, "d6"));
+    problem_free(&pr);
     reader_free(r);
 }
 

@@ -1,38 +1,16 @@
-/* Zobrist keys from a fixed seed, so hashes (and stored tables) are the same
- * in every run; the seed's identity goes into the store header. */
+/* The Zobrist key table, every entry a constant expression of its index
+ * (zobrist.h), so it lives in read-only memory and needs no start-up code. */
 #include "zobrist.h"
 
-#define ZOBRIST_SEED 0x9E3779B97F4A7C15ull
+#define K1(n) SPLITMIX64_AT(ZOBRIST_SEED, n)
+#define K4(n) K1(n), K1((n) + 1), K1((n) + 2), K1((n) + 3)
+#define K16(n) K4(n), K4((n) + 4), K4((n) + 8), K4((n) + 12)
+#define K64(n) K16(n), K16((n) + 16), K16((n) + 32), K16((n) + 48)
+#define K256(n) K64(n), K64((n) + 64), K64((n) + 128), K64((n) + 192)
+#define K1024(n) K256(n), K256((n) + 256), K256((n) + 512), K256((n) + 768)
+#define K4096(n) K1024(n), K1024((n) + 1024), K1024((n) + 2048), K1024((n) + 3072)
 
-uint64_t zobrist_unit_keys[UNIT_INDEX_COUNT][MAX_SQUARES];
-uint64_t zobrist_castle_keys[ZOBRIST_CASTLING_RIGHTS][MAX_SQUARES];
-uint64_t zobrist_square_keys[MAX_SQUARES];
-uint64_t zobrist_side_key;
+const uint64_t zobrist_keys[ZOBRIST_TABLE_SIZE] = {K4096(0), K4096(4096)};
 
-static uint64_t splitmix(uint64_t *state)
-{
-    uint64_t z = (*state += 0x9E3779B97F4A7C15ull);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-    return z ^ (z >> 31);
-}
-
-/* Runs before main, so no thread ever sees the tables half filled. */
-__attribute__((constructor)) static void zobrist_init(void)
-{
-    uint64_t s = ZOBRIST_SEED;
-    for (int u = 0; u < UNIT_INDEX_COUNT; u++)
-        for (int sq = 0; sq < MAX_SQUARES; sq++)
-            zobrist_unit_keys[u][sq] = splitmix(&s);
-    for (int r = 0; r < ZOBRIST_CASTLING_RIGHTS; r++)
-        for (int sq = 0; sq < MAX_SQUARES; sq++)
-            zobrist_castle_keys[r][sq] = splitmix(&s);
-    for (int sq = 0; sq < MAX_SQUARES; sq++)
-        zobrist_square_keys[sq] = splitmix(&s);
-    zobrist_side_key = splitmix(&s);
-}
-
-uint64_t zobrist_seed_identity(void)
-{
-    return zobrist_unit_keys[1][21] ^ zobrist_side_key ^ ZOBRIST_SEED ^ (uint64_t)MAX_SQUARES;
-}
+_Static_assert(ZOBRIST_KEYS <= ZOBRIST_TABLE_SIZE, "ZOBRIST_TABLE_SIZE too small for the key layout");
+_Static_assert(sizeof zobrist_keys / sizeof zobrist_keys[0] == 2 * 4096, "the initialiser fills the table");

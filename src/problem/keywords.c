@@ -62,9 +62,6 @@ static const char *const option_de[OK_COUNT] = {
     "nichtpublizierteoption", "NullZuege", "BisZugnummer",
     "TrivialeFehlversucheUnterdruecken", "MattsIn1", "LastNeutralStep"};
 
-static const char *const condition_words[CD_COUNT] = {"KnightRelay", "Dynamo", "StonesAndRelays",
-                                                      "Emulation"};
-
 static const char *const mirror_words[4] = {"a1<-->h1", "a1<-->a8", "a1<-->h8", "a8<-->h1"};
 
 static const char *const expect_words[EK_COUNT] = {"key", "solutions"};
@@ -77,25 +74,9 @@ static const struct table tables[KT_COUNT] = {
     [KT_TWIN_OP] = {TO_COUNT, {twin_op_en, twin_op_de}},
     [KT_COLOUR] = {CK_COUNT, {colour_en, colour_de}},
     [KT_OPTION] = {OK_COUNT, {option_en, option_de}},
-    [KT_CONDITION] = {CD_COUNT, {condition_words, condition_words}},
     [KT_MIRROR] = {4, {mirror_words, mirror_words}},
     [KT_EXPECT] = {EK_COUNT, {expect_words, expect_words}},
 };
-
-static const char *const switches_knight_relay[] = {"PawnFirstRank", NULL};
-static const char *const switches_dynamo[] = {"OwnerPromotes", "NoDynamoEscape", "EnPassant", NULL};
-static const char *const switches_stones[] = {"StrictKing", NULL};
-static const char *const switches_none[] = {NULL};
-
-const char *const *condition_switch_words(enum condition_kw c)
-{
-    switch (c) {
-    case CD_KNIGHT_RELAY: return switches_knight_relay;
-    case CD_DYNAMO: return switches_dynamo;
-    case CD_STONES_RELAYS: return switches_stones;
-    default: return switches_none;
-    }
-}
 
 int kw_find(enum language lang, enum kw_table table, const struct token *t)
 {

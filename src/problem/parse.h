@@ -58,7 +58,6 @@ enum kw_table {
     KT_TWIN_OP,      /* Move, Exchange, ... */
     KT_COLOUR,       /* White, Black, Neutral */
     KT_OPTION,
-    KT_CONDITION,
     KT_MIRROR,       /* a1<-->h1 ... */
     KT_EXPECT,       /* key, solutions */
     KT_COUNT
@@ -86,7 +85,6 @@ enum option_kw {
     OK_NULLMOVES, OK_UPTOMOVENUMBER, OK_TRIVIALTRIES, OK_MATESIN1, OK_LASTNEUTRALSTEP,
     OK_COUNT
 };
-enum condition_kw { CD_KNIGHT_RELAY, CD_DYNAMO, CD_STONES_RELAYS, CD_EMULATION, CD_COUNT };
 enum expect_kw { EK_KEY, EK_SOLUTIONS, EK_COUNT };
 
 #define KW_NONE (-1)
@@ -100,8 +98,6 @@ const char *kw_name(enum language lang, enum kw_table table, int index);
 void kw_candidates(enum language lang, enum kw_table table, const struct token *t, char *out, size_t cap);
 /* The language whose BeginProblem word t is, or -1. */
 int kw_begin_language(const struct token *t);
-/* The switch words of a condition (FORMAT.md 3), NULL-terminated. */
-const char *const *condition_switch_words(enum condition_kw c);
 /* Piece letter of the language (case-insensitive) to kind; KIND_NONE if none. */
 enum kind language_piece(enum language lang, char c);
 
@@ -165,10 +161,5 @@ bool problem_finish(struct parser *p);
 
 /* Normalised stipulation text as Popeye prints it. */
 void stipulation_write_text(struct stipulation *s);
-/* Board size of a rule set (StonesAndRelays: 8x9 even before it is registered). */
-void rules_board_size(const struct rules *r, int *files, int *ranks);
-bool rules_is_stones_and_relays(const struct rules *r);
-/* "KnightRelay PawnFirstRank": the condition as a twin description prints it. */
-void condition_text(const struct rules *r, unsigned switches, char *out, size_t cap);
 
 #endif

@@ -13,7 +13,7 @@ struct effect {
     enum effect_kind kind;
     struct square_ref a, b;
     unit_t u, u2;
-    char text[48];
+    char text[RULES_DESCRIPTION_MAX]; /* the longest: a twin's condition */
 };
 
 struct work {
@@ -212,9 +212,11 @@ static bool apply_op(struct work *w, const struct twin_op *op)
             return fail(w, op, "no condition");
         w->rules = op->rules;
         w->switches = op->switches;
-        rules_board_size(w->rules, &w->files, &w->ranks);
-        condition_text(w->rules, w->switches, text, sizeof text);
-        effect(w, EF_TEXT, op->a, op->a, 0, 0, text);
+        w->files = w->rules->files;
+        w->ranks = w->rules->ranks;
+        char description[RULES_DESCRIPTION_MAX];
+        rules_describe_text(w->rules, w->switches, description);
+        effect(w, EF_TEXT, op->a, op->a, 0, 0, description);
         return true;
     }
     return fail(w, op, "unknown twinning");
@@ -247,7 +249,7 @@ static void describe(const struct work *w, char *out, size_t cap)
     out[0] = 0;
     for (int i = 0; i < w->n_eff; i++) {
         const struct effect *e = &w->eff[i];
-        char piece[48] = "", s1[16], s2[16], sq[3];
+        char piece[sizeof e->text] = "", s1[16], s2[16], sq[3];
         bool replaced = false, replacing = false;
         for (int j = 0; j < i; j++)
             replaced |= w->eff[j].kind == EF_REMOVE && same(w->eff[j].a, e->a);
@@ -322,7 +324,8 @@ bool problem_twin(const struct problem *pr, int twin, struct twin_view *v, struc
     w.stip = pr->stipulation;
     w.rules = pr->rules ? pr->rules : &rules_orthodox;
     w.switches = pr->switches;
-    rules_board_size(w.rules, &w.files, &w.ranks);
+    w.files = w.rules->files;
+    w.ranks = w.rules->ranks;
     label_of(twin, w.label, sizeof w.label);
     if (pr->diagram.count < 0 || pr->diagram.count > DIAGRAM_MAX) {
         err->line = pr->line;

@@ -83,10 +83,21 @@ static bool merge_forsyth(struct parser *p)
     return true;
 }
 
+static bool has_neutral_units(const struct rules *r, const void *ctx)
+{
+    (void)ctx;
+    return r->neutral_units;
+}
+
+static bool has_rank(const struct rules *r, const void *rank)
+{
+    return r->ranks > *(const int *)rank;
+}
+
 static bool check_units(struct parser *p, int files, int ranks)
 {
     const struct diagram *d = &p->pr->diagram;
-    bool stones = rules_is_stones_and_relays(p->pr->rules);
+    char names[160];
     int king[2] = {-1, -1};
     for (int i = 0; i < d->count; i++) {
         struct diagram_unit u = d->units[i];
@@ -94,13 +105,19 @@ static bool check_units(struct parser *p, int files, int ranks)
         struct square_ref q = {u.file, u.rank};
         char sq[3], first[3];
         square_ref_name(q, sq);
-        if (!in_board(q, files, ranks))
-            return parse_fail_at(p, at.line, at.column, "square %s is off the %dx%d board%s", sq, files, ranks,
-                                 u.rank == 8 ? " (only StonesAndRelays has a 9th rank)" : "");
+        if (!in_board(q, files, ranks)) {
+            int rank = u.rank;
+            rules_list_names(has_rank, &rank, names, sizeof names);
+            return parse_fail_at(p, at.line, at.column, "square %s is off the %dx%d board%s%s%s", sq, files,
+                                 ranks, u.rank == 8 && names[0] ? " (only " : "", u.rank == 8 ? names : "",
+                                 u.rank == 8 && names[0] ? " has a 9th rank)" : "");
+        }
         enum kind k = unit_kind(u.unit);
         enum colour c = unit_colour(u.unit);
-        if ((k == STONE || k == RELAY) && !stones)
-            return parse_fail_at(p, at.line, at.column, "stones (O) and relays (X) need Condition StonesAndRelays");
+        if ((k == STONE || k == RELAY) && !p->pr->rules->neutral_units) {
+            rules_list_names(has_neutral_units, NULL, names, sizeof names);
+            return parse_fail_at(p, at.line, at.column, "stones (O) and relays (X) need Condition %s", names);
+        }
         if (k == KING && c < NEUTRAL) {
             if (king[c] >= 0) {
                 struct square_ref fq = {d->units[king[c]].file, d->units[king[c]].rank};
@@ -139,9 +156,12 @@ static bool check_options(struct parser *p, int files, int ranks)
                                  "CastlingMutuallyExclusive takes a white rook square (a1 or h1) and then a black "
                                  "one (a%d or h%d)", ranks, ranks);
     if (o->has_last_neutral_step) {
-        if (!rules_is_stones_and_relays(p->pr->rules))
+        if (!p->pr->rules->neutral_units) {
+            char names[160];
+            rules_list_names(has_neutral_units, NULL, names, sizeof names);
             return parse_fail_at(p, p->last_step_at.line, p->last_step_at.column,
-                                 "LastNeutralStep needs Condition StonesAndRelays");
+                                 "LastNeutralStep needs Condition %s", names);
+        }
         if (!check_squares(p, o->last_neutral_step, 2, files, ranks, p->last_step_at, "LastNeutralStep"))
             return false;
     }
@@ -178,8 +198,7 @@ bool problem_finish(struct parser *p)
         return parse_fail_at(p, p->end_tok.line, p->end_tok.column, "expected a %s before %s",
                              kw_name(p->lang, KT_PROBLEM, PK_STIPULATION), q);
     }
-    int files, ranks;
-    rules_board_size(pr->rules, &files, &ranks);
+    int files = pr->rules->files, ranks = pr->rules->ranks;
     if (p->has_forsyth && !merge_forsyth(p))
         return false;
     return check_units(p, files, ranks) && check_options(p, files, ranks) && check_twins(p);

@@ -5,6 +5,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "../rules/rules.h"
+
 #define BOARD_WIDTH 37 /* Popeye centres header lines in this width */
 
 static void centred(struct text *out, const char *s)
@@ -106,11 +108,8 @@ void diagram_write_header(struct text *out, const struct problem *pr, const stru
     text_printf(out, "%s%*s\n", stip, width, counts);
     write_exclusive_castling(out, p);
     if (p->rules != &rules_orthodox) {
-        char cond[96];
-        int n = snprintf(cond, sizeof cond, "%s", p->rules->name);
-        for (int i = 0; p->rules->switch_names && p->rules->switch_names[i]; i++)
-            if (p->switches & (1u << i))
-                n += snprintf(cond + n, sizeof cond - (size_t)n, " %s", p->rules->switch_names[i]);
+        char cond[RULES_DESCRIPTION_MAX];
+        rules_describe_text(p->rules, p->switches, cond);
         centred(out, cond);
     }
     if (pr->options.half_duplex) /* Popeye names these options under the stipulation */

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <cjson/cJSON.h>
 
+#include "../rules/rules.h"
 #include "../solve/solve.h"
 #include "utf8.h"
 
@@ -84,12 +85,11 @@ static cJSON *tries(const struct result *r)
     return a;
 }
 
-static cJSON *switch_names(const struct rules *rules, unsigned switches)
+static cJSON *string_list(const char *const *items, int count)
 {
     cJSON *a = need(cJSON_CreateArray());
-    for (int i = 0; rules->switch_names && rules->switch_names[i]; i++)
-        if (switches >> i & 1u)
-            append(a, text_string(rules->switch_names[i]));
+    for (int i = 0; i < count; i++)
+        append(a, text_string(items[i]));
     return a;
 }
 
@@ -149,8 +149,9 @@ char *json_twin(const struct problem *pr, int twin, const struct twin_view *v, c
     add_optional_text(o, "origin", pr->origin);
     add_optional_text(o, "title", pr->title);
     add(o, "stipulation", text_string(solve_effective_stipulation(pr, v).text));
-    add(o, "condition", text_string(v->rules->name));
-    add(o, "switches", switch_names(v->rules, v->switches));
+    struct rules_description rd = rules_describe(v->rules, v->switches);
+    add(o, "condition", text_string(rd.name));
+    add(o, "switches", string_list(rd.switches, rd.switch_count));
     add(o, "keys", string_array(&r->keys));
     add(o, "tries", tries(r));
     if (help) {

@@ -56,18 +56,17 @@ static long order_key(const struct position *p, const struct turn *t)
     }
 }
 
-static _Thread_local const struct position *sort_position; /* per solving thread */
-
-static int compare(const void *a, const void *b)
+/* The position comes as qsort_r's context: no state outside the call. */
+static int compare(const void *a, const void *b, void *position)
 {
-    long ka = order_key(sort_position, a), kb = order_key(sort_position, b);
+    const struct position *p = position;
+    long ka = order_key(p, a), kb = order_key(p, b);
     return (ka > kb) - (ka < kb);
 }
 
 void popeye_order_sort(const struct position *p, struct turn_list *l)
 {
-    sort_position = p; /* qsort has no context argument in C11 */
-    qsort(l->turns, (size_t)l->count, sizeof l->turns[0], compare);
+    qsort_r(l->turns, (size_t)l->count, sizeof l->turns[0], compare, (void *)p);
 }
 
 void popeye_write_move_number(struct text *out, struct position *p, int n, const struct turn *t)

@@ -754,6 +754,7 @@ const struct rules rules_dynamo = {
     .switch_names = switch_names,
     .files = 8,
     .ranks = 8,
+    .neutral_units = false,
     .placement_history = true,
     .castling = true,
     .generate = generate,

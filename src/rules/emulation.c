@@ -307,6 +307,7 @@ const struct rules rules_emulation = {
     .switch_names = NULL,
     .files = 8,
     .ranks = 8,
+    .neutral_units = false,
     .placement_history = false,
     .castling = false, /* RULES 5.4 */
     .generate = emulation_generate,

@@ -400,6 +400,7 @@ const struct rules rules_knight_relay = {
     .switch_names = switch_names,
     .files = 8,
     .ranks = 8,
+    .neutral_units = false,
     .placement_history = false,
     .castling = true,
     .generate = generate,

@@ -320,6 +320,7 @@ const struct rules rules_orthodox = {
     .switch_names = NULL,
     .files = 8,
     .ranks = 8,
+    .neutral_units = false,
     .placement_history = false,
     .castling = true,
     .generate = generate,

@@ -2,41 +2,145 @@
  * Adding a rule set touches one line of rules_all and its own file. */
 #include "rules.h"
 
+#include <assert.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 const struct rules *const rules_all[] = {
     &rules_orthodox,
-    &rules_dynamo,
-    &rules_emulation,
     &rules_knight_relay,
+    &rules_dynamo,
     &rules_stones_relays,
+    &rules_emulation,
     NULL,
 };
 
-const struct rules *rules_find(const char *name)
+enum match { NO_MATCH, PREFIX, FULL };
+
+static enum match match(const char *s, size_t len, const char *word)
 {
-    size_t n = strlen(name);
-    const struct rules *found = NULL;
-    for (int i = 0; rules_all[i]; i++) {
-        if (strcasecmp(rules_all[i]->name, name) == 0)
-            return rules_all[i];
-        if (n > 0 && strncasecmp(rules_all[i]->name, name, n) == 0) {
-            if (found)
-                return NULL; /* ambiguous prefix */
-            found = rules_all[i];
-        }
+    if (len == 0 || len > strlen(word) || strncasecmp(s, word, len) != 0)
+        return NO_MATCH;
+    return len == strlen(word) ? FULL : PREFIX;
+}
+
+/* Index among the first count words (word(i)) that s names, by the rule in rules.h. */
+static int lookup(const char *s, size_t len, int count, const char *(*word)(const void *set, int i),
+                  const void *set)
+{
+    int found = RULES_NONE;
+    for (int i = 0; i < count; i++) {
+        enum match m = match(s, len, word(set, i));
+        if (m == FULL)
+            return i;
+        if (m == PREFIX)
+            found = found == RULES_NONE ? i : RULES_AMBIGUOUS;
     }
     return found;
 }
 
+static int rules_count(void)
+{
+    int n = 0;
+    while (rules_all[n])
+        n++;
+    return n;
+}
+
+static int switch_count(const struct rules *r)
+{
+    int n = 0;
+    while (r->switch_names && r->switch_names[n])
+        n++;
+    assert(n <= RULES_SWITCHES_MAX);
+    return n;
+}
+
+static const char *rule_set_name(const void *set, int i)
+{
+    (void)set;
+    return rules_all[i]->name;
+}
+
+static const char *switch_name(const void *set, int i)
+{
+    return ((const struct rules *)set)->switch_names[i];
+}
+
+const struct rules *rules_lookup(const char *s, size_t len, bool *ambiguous)
+{
+    int i = lookup(s, len, rules_count(), rule_set_name, NULL);
+    *ambiguous = i == RULES_AMBIGUOUS;
+    return i >= 0 ? rules_all[i] : NULL;
+}
+
+int rules_switch_lookup(const struct rules *r, const char *s, size_t len)
+{
+    return lookup(s, len, switch_count(r), switch_name, r);
+}
+
+const struct rules *rules_find(const char *name)
+{
+    bool ambiguous;
+    return rules_lookup(name, strlen(name), &ambiguous);
+}
+
 int rules_switch_index(const struct rules *r, const char *name)
 {
-    for (int i = 0; r->switch_names && r->switch_names[i]; i++)
+    int n = switch_count(r);
+    for (int i = 0; i < n; i++)
         if (strcasecmp(r->switch_names[i], name) == 0)
             return i;
-    return -1;
+    return RULES_NONE;
+}
+
+struct rules_description rules_describe(const struct rules *r, unsigned switches)
+{
+    struct rules_description d = {.name = r->name};
+    int n = switch_count(r);
+    for (int i = 0; i < n; i++)
+        if (switches >> i & 1u)
+            d.switches[d.switch_count++] = r->switch_names[i];
+    return d;
+}
+
+void rules_describe_text(const struct rules *r, unsigned switches, char out[RULES_DESCRIPTION_MAX])
+{
+    struct rules_description d = rules_describe(r, switches);
+    size_t used = (size_t)snprintf(out, RULES_DESCRIPTION_MAX, "%s", d.name);
+    for (int i = 0; i < d.switch_count; i++) {
+        assert(used < RULES_DESCRIPTION_MAX); /* the registry test checks every rule set fits */
+        used += (size_t)snprintf(out + used, RULES_DESCRIPTION_MAX - used, " %s", d.switches[i]);
+    }
+    assert(used < RULES_DESCRIPTION_MAX);
+}
+
+void rules_list_names(bool (*include)(const struct rules *r, const void *ctx), const void *ctx, char *out,
+                      size_t cap)
+{
+    int n = 0, total = 0;
+    for (int i = 0; rules_all[i]; i++)
+        total += include(rules_all[i], ctx);
+    size_t used = 0;
+    out[0] = 0;
+    for (int i = 0; rules_all[i] && used < cap; i++) {
+        if (!include(rules_all[i], ctx))
+            continue;
+        n++;
+        int w = snprintf(out + used, cap - used, "%s%s", n == 1 ? "" : n == total ? " or " : ", ",
+                         rules_all[i]->name);
+        if (w < 0)
+            break;
+        used += (size_t)w;
+    }
+}
+
+bool rules_is_condition(const struct rules *r, const void *ctx)
+{
+    (void)ctx;
+    return r != &rules_orthodox; /* FORMAT.md 3: no condition means orthodox chess */
 }
 
 bool rules_in_check(const struct position *p, enum colour side)

@@ -4,9 +4,15 @@
 #define FS_RULES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "../board/position.h"
+
+/* Switches are the bits of position.switches. */
+#define RULES_SWITCHES_MAX 32
+/* Bytes of the longest description "Name Switch ..." with its NUL. */
+#define RULES_DESCRIPTION_MAX 64
 
 /* Optional: what goal-directed help play (solve/goal_bound.c) needs from a rule
  * set.  Each answer depends only on the geometry and the switches of p, never
@@ -32,9 +38,10 @@ struct goal_hooks {
 };
 
 struct rules {
-    const char *name;                 /* condition keyword; "orthodox" for none */
+    const char *name;                 /* condition keyword; "Orthodox" for none */
     const char *const *switch_names;  /* NULL-terminated; bit i of position.switches */
-    int files, ranks;                 /* geometry */
+    int files, ranks;                 /* geometry, at most MAX_FILES x MAX_RANKS */
+    bool neutral_units;               /* stones and relays exist (RULES 4) */
     bool placement_history;           /* the previous placement is part of the state */
     bool castling;                    /* castling exists at all */
     /* Every legal turn of the side to move, each result once (RULES 0). */
@@ -63,12 +70,41 @@ extern const struct rules rules_stones_relays;
 extern const struct rules rules_emulation;
 extern const struct rules rules_knight_relay;
 
-/* Lookup by condition keyword (case-insensitive, unique prefix); NULL if none. */
-const struct rules *rules_find(const char *name);
-/* Index of a switch name for r, or -1. */
-int rules_switch_index(const struct rules *r, const char *name);
-/* NULL-terminated table of every rule set. */
+/* NULL-terminated table of every rule set: orthodox chess, then the
+ * conditions in FORMAT.md 3's order.  The only place rule sets are named. */
 extern const struct rules *const rules_all[];
+
+/* Popeye's abbreviation rule for a word of len bytes (case-insensitive): a
+ * name written in full wins, else the only name it begins. */
+#define RULES_NONE (-1)
+#define RULES_AMBIGUOUS (-2)
+/* The rule set named by s; NULL if none, *ambiguous tells whether several. */
+const struct rules *rules_lookup(const char *s, size_t len, bool *ambiguous);
+/* Index of the switch of r named by s, RULES_NONE or RULES_AMBIGUOUS. */
+int rules_switch_lookup(const struct rules *r, const char *s, size_t len);
+/* rules_lookup for a NUL-terminated name; NULL if none or ambiguous. */
+const struct rules *rules_find(const char *name);
+/* Index of the switch of r spelled exactly name (any case), or RULES_NONE. */
+int rules_switch_index(const struct rules *r, const char *name);
+
+/* A rule set with its switches as the diagram, JSON, the store identity and
+ * twins name it: the condition keyword and the switch words that are on, in
+ * the rule set's order. */
+struct rules_description {
+    const char *name;
+    int switch_count;
+    const char *switches[RULES_SWITCHES_MAX];
+};
+struct rules_description rules_describe(const struct rules *r, unsigned switches);
+/* The description as one line, "Dynamo OwnerPromotes EnPassant"; a parser of
+ * a Condition line reads it back as the same rule set and switches. */
+void rules_describe_text(const struct rules *r, unsigned switches, char out[RULES_DESCRIPTION_MAX]);
+/* "A, B or C" of the names of the rule sets for which include(r, ctx) holds
+ * (for messages); truncated to cap. */
+void rules_list_names(bool (*include)(const struct rules *r, const void *ctx), const void *ctx, char *out,
+                      size_t cap);
+/* The conditions a problem may name: every rule set but orthodox chess. */
+bool rules_is_condition(const struct rules *r, const void *ctx);
 
 /* Built on the interface; identical for every rule set. */
 bool rules_in_check(const struct position *p, enum colour side);

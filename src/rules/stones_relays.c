@@ -577,6 +577,7 @@ const struct rules rules_stones_relays = {
     .switch_names = switch_names,
     .files = 8,
     .ranks = 9,
+    .neutral_units = true,
     .placement_history = false,
     .castling = true,
     .generate = generate,

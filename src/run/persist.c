@@ -17,12 +17,11 @@ static int by_text(const void *a, const void *b)
 
 static char *rules_text(const struct twin_view *v)
 {
+    char d[RULES_DESCRIPTION_MAX];
+    rules_describe_text(v->rules, v->switches, d);
     struct text t;
     text_init(&t);
-    text_put(&t, v->rules->name);
-    for (int i = 0; v->rules->switch_names && v->rules->switch_names[i]; i++)
-        if (v->switches >> i & 1u)
-            text_printf(&t, " %s", v->rules->switch_names[i]);
+    text_put(&t, d);
     return t.data;
 }
 
