@@ -179,6 +179,26 @@ int fs_rename(const char *from, const char *to)
     return -1;
 }
 
+/* ---- qsort_r */
+
+struct sort_ctx {
+    int (*compar)(const void *, const void *, void *);
+    void *arg;
+};
+
+/* qsort_s passes its context first, glibc's qsort_r last */
+static int sort_trampoline(void *ctx, const void *a, const void *b)
+{
+    struct sort_ctx *c = ctx;
+    return c->compar(a, b, c->arg);
+}
+
+void fs_qsort_r(void *base, size_t n, size_t size, int (*compar)(const void *, const void *, void *), void *arg)
+{
+    struct sort_ctx c = {compar, arg};
+    qsort_s(base, n, size, sort_trampoline, &c);
+}
+
 /* ---- open_memstream */
 
 struct memstream {

@@ -113,6 +113,10 @@ ssize_t fs_pwrite(int fd, const void *buf, size_t n, off_t offset);
 int fs_rename(const char *from, const char *to);
 #define rename fs_rename
 
+/* ---- qsort_r in glibc's argument order, on the runtime's qsort_s */
+void fs_qsort_r(void *base, size_t n, size_t size, int (*compar)(const void *, const void *, void *), void *arg);
+#define qsort_r fs_qsort_r
+
 /* ---- open_memstream: a temporary file that fclose() reads back */
 FILE *fs_open_memstream(char **buf, size_t *len);
 int fs_fclose(FILE *f);

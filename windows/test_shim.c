@@ -2,6 +2,7 @@
  * each mapped call behaves as the program relies on; one line per failure. */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
@@ -99,6 +100,22 @@ static void memstream(void)
     free(buf);
 }
 
+static int by_distance(const void *a, const void *b, void *to)
+{
+    int da = abs(*(const int *)a - *(const int *)to), db = abs(*(const int *)b - *(const int *)to);
+    return (da > db) - (da < db);
+}
+
+/* report/popeye_order.c sorts with its context as qsort_r's last argument */
+static void sort_with_context(void)
+{
+    int v[] = {9, 1, 7, 4, 12}, to = 8;
+    qsort_r(v, 5, sizeof v[0], by_distance, &to);
+    check(v[0] == 9 || v[0] == 7, "qsort_r: nearest to 8 first");
+    check(v[4] == 1, "qsort_r: farthest from 8 last");
+    check(abs(v[2] - 8) == 4, "qsort_r: the middle one 4 away");
+}
+
 static void memory(void)
 {
     size_t size = (size_t)64 << 20;
@@ -123,6 +140,7 @@ int main(void)
     timed_waits();
     file_calls();
     memstream();
+    sort_with_context();
     memory();
     printf("shim checks: %d failed\n", failures);
     return failures != 0;
