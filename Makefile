@@ -30,7 +30,7 @@ LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 ASAN_OBJ := $(LIB_SRC:%.c=$(ASAN)/%.o)
 WIN_OBJ  := $(LIB_SRC:%.c=$(WIN)/%.o) $(WIN)/src/main.o $(WIN)/windows/posix_shim.o $(WIN)/cjson/cJSON.o
 
-.PHONY: all deps run test unit e2e asan asan-test install-check install uninstall windows bench clean
+.PHONY: all deps run test unit e2e asan asan-test install-check install uninstall windows bench clean fuzz fuzz-build fuzz-ci
 all: $(BUILD)/fairysolve
 
 deps:
@@ -85,7 +85,7 @@ install-check: $(BUILD)/fairysolve
 	@sh scripts/check-install
 
 test: deps
-	@$(MAKE) --no-print-directory unit e2e install-check asan-test
+	@$(MAKE) --no-print-directory unit e2e install-check asan-test fuzz-ci
 
 install: $(BUILD)/fairysolve
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(DOCDIR)/problems
@@ -122,6 +122,36 @@ $(WIN)/test_shim.exe: $(WIN)/windows/test_shim.o $(WIN)/windows/posix_shim.o
 
 bench: $(BUILD)/fairysolve
 	@sh scripts/bench-perft
+
+# libFuzzer targets (clang, ASan + UBSan): the reader and the store loader.
+# `make fuzz` runs each for FUZZ_SECONDS (default 60) and fails on any finding;
+# `make test` replays tests/fuzz/regress and fuzzes each target briefly.
+FUZZ         := build/fuzz
+FUZZ_CC      := clang
+FUZZ_SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+FUZZ_TARGETS := reader store
+FUZZ_SECONDS ?= 60
+FUZZ_CI_SECONDS ?= 20
+FUZZ_OBJ     := $(LIB_SRC:%.c=$(FUZZ)/%.o)
+
+$(FUZZ)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(WARN) -O1 -g $(FUZZ_SAN) -fsanitize=fuzzer-no-link -MMD -MP -c $< -o $@
+
+$(FUZZ)/libfairysolve.a: $(FUZZ_OBJ)
+	@rm -f $@
+	ar rcs $@ $^
+
+$(FUZZ)/fuzz_%: $(FUZZ)/tests/fuzz/fuzz_%.o $(FUZZ)/libfairysolve.a
+	$(FUZZ_CC) $(FUZZ_SAN) -fsanitize=fuzzer $^ -o $@ $(LDLIBS)
+
+fuzz-build: $(FUZZ_TARGETS:%=$(FUZZ)/fuzz_%)
+
+fuzz: deps fuzz-build
+	@sh scripts/fuzz $(FUZZ) $(FUZZ_SECONDS) $(FUZZ_TARGETS)
+
+fuzz-ci: fuzz-build
+	@FUZZ_FRESH=1 sh scripts/fuzz $(FUZZ) $(FUZZ_CI_SECONDS) $(FUZZ_TARGETS)
 
 clean:
 	rm -rf $(BUILD)

@@ -1,6 +1,7 @@
 /* Command line: getopt_long into a struct config, then hand it to run_all.
  * Nothing else lives here. */
 #include <getopt.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -9,6 +10,8 @@
 #include "run/config.h"
 
 #define VERSION "0.1"
+/* --max-time above this (about 31 years) is a typing error, not a limit */
+#define MAX_TIME_LIMIT 1e9
 
 static void usage(FILE *f)
 {
@@ -28,6 +31,7 @@ static void usage(FILE *f)
           "  -j, --jobs N               solve N problems (twins) at once; 0: one per processor\n"
           "      --hash MB              transposition table memory (default 256)\n"
           "      --store FILE           persistent zlib-compressed transposition store\n"
+          "      --store-replace        with --store: replace a store made by a run of other rule sets\n"
           "      --max-time S           give up a twin after S seconds (marked partial)\n"
           "      --regression           no banner, no timings\n"
           "      --progress             progress on standard error\n"
@@ -48,10 +52,63 @@ static long number_arg(const char *opt, const char *text, long min, long max)
     return v;
 }
 
+/* Popeye's command line spells options with one dash (-maxtime 10,
+ * -regression): such a word that is one of our long options without its
+ * hyphens is taken as that option; Popeye's -maxmem is answered with ours.
+ * Words that are arguments of the option before them are left alone. */
+static bool popeye_words(int argc, char **argv, const struct option *longopts, const char *shortopts)
+{
+    bool takes_value = false;
+    for (int i = 1; i < argc; i++) {
+        char *a = argv[i];
+        if (takes_value) {
+            takes_value = false;
+            continue;
+        }
+        if (strcmp(a, "--") == 0)
+            break;
+        if (a[0] != '-' || a[1] == '-' || a[1] == 0 || a[2] == 0) {
+            /* a short option with its value in the next word: -j 2 */
+            if (a[0] == '-' && a[1] && a[1] != '-' && a[2] == 0) {
+                const char *s = strchr(shortopts, a[1]);
+                takes_value = s && s[1] == ':';
+            } else if (a[0] == '-' && a[1] == '-' && !strchr(a, '=')) {
+                for (const struct option *o = longopts; o->name; o++)
+                    if (strcmp(a + 2, o->name) == 0)
+                        takes_value = o->has_arg == required_argument;
+            }
+            continue;
+        }
+        if (strcmp(a + 1, "maxmem") == 0) {
+            fprintf(stderr, "fairysolve: Popeye's -maxmem is --hash MB here\n");
+            return false;
+        }
+        for (const struct option *o = longopts; o->name; o++) {
+            char plain[32];
+            size_t n = 0;
+            for (const char *c = o->name; *c && n + 1 < sizeof plain; c++)
+                if (*c != '-')
+                    plain[n++] = *c;
+            plain[n] = 0;
+            if (strcmp(a + 1, plain) == 0) {
+                /* lives as long as argv: the whole run */
+                char *spelled = malloc(strlen(o->name) + 3);
+                if (!spelled)
+                    abort();
+                sprintf(spelled, "--%s", o->name);
+                argv[i] = spelled;
+                takes_value = o->has_arg == required_argument;
+                break;
+            }
+        }
+    }
+    return true;
+}
+
 int main(int argc, char **argv)
 {
     enum { OPT_PERFT = 256, OPT_DIVIDE, OPT_CHECK, OPT_JSON, OPT_HASH, OPT_STORE, OPT_MAXTIME,
-           OPT_REGRESSION, OPT_PROGRESS, OPT_PLAIN_HELP };
+           OPT_REGRESSION, OPT_PROGRESS, OPT_STORE_REPLACE, OPT_PLAIN_HELP };
     static const struct option longopts[] = {
         {"fen", required_argument, 0, 'f'},        {"stipulation", required_argument, 0, 's'},
         {"condition", required_argument, 0, 'c'},  {"option", required_argument, 0, 'o'},
@@ -60,13 +117,17 @@ int main(int argc, char **argv)
         {"jobs", required_argument, 0, 'j'},       {"hash", required_argument, 0, OPT_HASH},
         {"store", required_argument, 0, OPT_STORE},{"max-time", required_argument, 0, OPT_MAXTIME},
         {"regression", no_argument, 0, OPT_REGRESSION}, {"progress", no_argument, 0, OPT_PROGRESS},
+        {"store-replace", no_argument, 0, OPT_STORE_REPLACE},
         {"plain-help", no_argument, 0, OPT_PLAIN_HELP},
         {"help", no_argument, 0, 'h'},             {"version", no_argument, 0, 'V'},
         {0, 0, 0, 0},
     };
     struct config cfg = {.jobs = 1, .hash_mb = 256};
+    static const char shortopts[] = "f:s:c:o:j:hV";
+    if (!popeye_words(argc, argv, longopts, shortopts))
+        return 2;
     int c;
-    while ((c = getopt_long(argc, argv, "f:s:c:o:j:hV", longopts, NULL)) != -1) {
+    while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
         switch (c) {
         case 'f': cfg.fen = optarg; break;
         case 's': cfg.stipulation = optarg; break;
@@ -79,11 +140,15 @@ int main(int argc, char **argv)
         case OPT_JSON: cfg.json = true; break;
         case OPT_HASH: cfg.hash_mb = number_arg("--hash", optarg, 1, 1L << 20); break;
         case OPT_STORE: cfg.store = optarg; break;
+        case OPT_STORE_REPLACE: cfg.store_replace = true; break;
         case OPT_MAXTIME: {
             char *end;
             cfg.max_time = strtod(optarg, &end);
-            if (*optarg == 0 || *end != 0 || cfg.max_time <= 0) {
-                fprintf(stderr, "fairysolve: --max-time needs a positive number of seconds, not '%s'\n", optarg);
+            /* !(x > 0) also refuses nan */
+            if (*optarg == 0 || *end != 0 || !(cfg.max_time > 0) || !isfinite(cfg.max_time) ||
+                cfg.max_time > MAX_TIME_LIMIT) {
+                fprintf(stderr, "fairysolve: --max-time needs a positive number of seconds up to %.0f, not '%s'\n",
+                        MAX_TIME_LIMIT, optarg);
                 return 2;
             }
             break;

@@ -205,7 +205,7 @@ static void illegal_and_sound(void **state)
     res.illegal = true;
     o = parse_line(json_twin(&pr, 0, &view, &res, NULL));
     assert_true(cJSON_IsTrue(field(o, "illegal")));
-    assert_string_equal(item_string(field(o, "verdict"), 0), "no-solution");
+    assert_string_equal(item_string(field(o, "verdict"), 0), "illegal");
     cJSON_Delete(o);
 }
 
@@ -216,9 +216,12 @@ static void strings_from_the_input(void **state)
     (void)state;
     start(PLAY_DIRECT, 2, &rules_orthodox);
     pr.file = "dir\\odd \"name\".inp";
-    snprintf(pr.author, sizeof pr.author, "G. Sch\xf6pfer");             /* Latin-1 */
-    snprintf(pr.origin, sizeof pr.origin, "Schwalbe \xc3\xa9t\xc3\xa9"); /* UTF-8 */
-    snprintf(pr.title, sizeof pr.title, "tab\there \"q\" \\ end");
+    char author[] = "G. Sch\xf6pfer";             /* Latin-1 */
+    char origin[] = "Schwalbe \xc3\xa9t\xc3\xa9"; /* UTF-8 */
+    char title[] = "tab\there \"q\" \\ end";
+    pr.author = author;
+    pr.origin = origin;
+    pr.title = title;
     cJSON *o = parse_line(json_twin(&pr, 0, &view, &res, NULL));
     assert_string_equal(string_field(o, "file"), "dir\\odd \"name\".inp");
     assert_string_equal(string_field(o, "author"), "G. Sch\xc3\xb6pfer");

@@ -643,7 +643,7 @@ static void huge_and_binary_inputs(void **state)
     size_t big = 10u << 20;
     const char *head = "BeginProblem\nRemark ";
     const char *tail = "\nPieces White Ke1 Black Ke8\nStipulation #2\nNextProblem\n";
-    /* 1: a 10 MB Remark line is cut to the field's size */
+    /* 1: a 10 MB Remark line is kept whole (texts have no fixed limit) */
     size_t hl = strlen(head), tl = strlen(tail);
     char *text = malloc(big + 1024);
     memcpy(text, head, hl);
@@ -654,7 +654,7 @@ static void huge_and_binary_inputs(void **state)
     size_t len = strlen(text);
     assert_int_equal(read_all(text, len, o, 4), 2);
     expect_ok(&o[0]);
-    assert_int_equal(strlen(o[0].pr.remark), TEXT_MAX - 1);
+    assert_int_equal(strlen(o[0].pr.remark), big);
     expect_ok(&o[1]);
     free_all(o, 2);
     /* 2: a 10 MB token where a keyword belongs */
@@ -670,15 +670,19 @@ static void huge_and_binary_inputs(void **state)
     assert_true(strlen(o[0].err.message) < sizeof o[0].err.message - 1);
     expect_ok(&o[1]);
     free_all(o, 2);
-    /* 3: 10 MB of one long line of squares after a piece letter */
+    /* 3: 10 MB of one long line of squares after a piece letter: the same
+     * square twice is an error at the second (never a silent replacement),
+     * and the next problem is read */
     memcpy(text, "BeginProblem\nPieces White P", 27);
     for (size_t i = 0; i < big; i += 2)
         memcpy(text + 27 + i, "a2", 2);
     snprintf(text + 27 + big, 200, " Black Ke8\nStipulation #2\n%s", good_tail);
     len = strlen(text);
     assert_int_equal(read_all(text, len, o, 4), 2);
-    expect_ok(&o[0]);
-    assert_int_equal(o[0].pr.diagram.count, 2);
+    assert_int_equal(o[0].got, -1);
+    assert_int_equal(o[0].err.line, 2);
+    assert_int_equal(o[0].err.column, 17);
+    assert_string_equal(o[0].err.message, "two units on a2 (the first was written at line 2, column 15)");
     expect_ok(&o[1]);
     free_all(o, 2);
     /* 4: binary garbage, NUL bytes included, before and inside a problem */

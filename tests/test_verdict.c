@@ -153,13 +153,22 @@ static void short_solution(void **state)
     assert_string_equal(judge().text, "cooked, short");
 }
 
-/* The position cannot arise: nothing solves it. */
+/* The position cannot arise: a verdict of its own, no fault claimed (it was
+ * not solved), never sound, with or without Expect. */
 static void illegal_position(void **state)
 {
     (void)state;
     problem_with(PLAY_DIRECT, 2);
     res.illegal = true;
-    assert_string_equal(judge().text, "no-solution");
+    struct verdict v = judge();
+    assert_string_equal(v.text, "illegal");
+    assert_true(v.illegal);
+    assert_false(v.sound);
+    assert_false(v.no_solution);
+    problem_with(PLAY_HELP, 2);
+    pr.expect.solutions = 0;
+    res.illegal = true;
+    assert_string_equal(judge().text, "illegal");
 }
 
 /* ---------- help play ---------- */

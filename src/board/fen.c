@@ -59,6 +59,8 @@ bool fen_parse_placement(struct position *p, const char *text, char knight_lette
             if (file >= g->files)
                 return fail(err, col, "piece beyond the edge of the board");
             enum colour colour = (k == STONE || k == RELAY) ? NEUTRAL : isupper((unsigned char)*c) ? WHITE : BLACK;
+            if (k == PAWN && rank == pawn_last_rank(g, colour))
+                return fail(err, col, "pawn on its last rank (it would have promoted)");
             position_put(p, geo_square(g, file, rank), unit_make(colour, k));
             file++;
         }

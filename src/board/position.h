@@ -67,6 +67,9 @@ void position_unmake(struct position *p, const struct undo *u);
 /* The side to move passes: for threats and set play; undone by position_unmake. */
 void position_make_null(struct position *p, struct undo *u);
 
+/* The rank where a pawn of colour c promotes: the far side of the board,
+ * whatever its size (RULES 0; RULES 4: rank 9 under Stones & Relays). */
+static inline int pawn_last_rank(const struct geometry *g, enum colour c) { return c == WHITE ? g->ranks - 1 : 0; }
 static inline unit_t position_at(const struct position *p, int sq) { return p->board[sq]; }
 static inline int position_side(const struct position *p) { return p->st.side; }
 

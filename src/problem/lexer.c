@@ -4,6 +4,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static bool is_separator(unsigned char c)
@@ -94,6 +95,17 @@ void lex_rest_of_line(struct lexer *lx, char *out, size_t cap)
         n--;
     if (cap)
         out[n] = 0;
+}
+
+char *lex_rest_of_line_copy(struct lexer *lx)
+{
+    /* the rest of the input bounds the rest of the line */
+    size_t cap = lx->len - lx->pos + 1;
+    char *out = malloc(cap);
+    if (!out)
+        abort();
+    lex_rest_of_line(lx, out, cap);
+    return out;
 }
 
 void lex_skip_line(struct lexer *lx)

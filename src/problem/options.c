@@ -92,6 +92,7 @@ static bool option_argument(struct parser *p, const struct token *t, int k, stru
     case OK_NOSHORTVARIATIONS: o->no_short_variations = true; return true;
     case OK_STOPONSHORT: o->stop_on_short = true; return true;
     case OK_MATESIN1: o->mates_in_1 = true; return true;
+    case OK_MAXTIME: return read_number(p, t, 1, &o->max_time); /* seconds, as in Popeye */
     case OK_INTELLIGENT: {
         o->intelligent = true;
         struct token a = lex_peek(&p->lx);

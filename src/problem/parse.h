@@ -36,6 +36,8 @@ void lex_rewind(struct lexer *lx, const struct token *t);
  * copies up to the end of the line into out (truncated to cap-1 bytes, control
  * bytes dropped, trailing blanks removed).  Empty when the keyword ends the line. */
 void lex_rest_of_line(struct lexer *lx, char *out, size_t cap);
+/* The same, as long as the line is: malloc'd (never NULL: out of memory aborts). */
+char *lex_rest_of_line_copy(struct lexer *lx);
 /* Skips the rest of the current line without keeping it. */
 void lex_skip_line(struct lexer *lx);
 

@@ -22,12 +22,16 @@ static bool add_unit(struct parser *p, struct twin *add_to, struct square_ref q,
     }
     struct diagram *d = &p->pr->diagram;
     int slot = p->slot[q.rank][q.file];
-    if (slot < 0) {
-        if (d->count == DIAGRAM_MAX)
-            return parse_fail_at(p, line, column, "too many units (at most %d)", DIAGRAM_MAX);
-        slot = d->count++;
-        p->slot[q.rank][q.file] = (int8_t)slot;
+    if (slot >= 0) { /* never a silent replacement (White Qa7 Black Qa7) */
+        char sq[3];
+        square_ref_name(q, sq);
+        return parse_fail_at(p, line, column, "two units on %s (the first was written at line %d, column %d)", sq,
+                             p->unit_at[slot].line, p->unit_at[slot].column);
     }
+    if (d->count == DIAGRAM_MAX)
+        return parse_fail_at(p, line, column, "too many units (at most %d)", DIAGRAM_MAX);
+    slot = d->count++;
+    p->slot[q.rank][q.file] = (int8_t)slot;
     d->units[slot].file = q.file;
     d->units[slot].rank = q.rank;
     d->units[slot].unit = u;

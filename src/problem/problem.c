@@ -1,4 +1,4 @@
-/* Life cycle of struct problem: defaults and release of the twin array.
+/* Life cycle of struct problem: defaults and release of the texts and twins.
  * No parsing and no positions here. */
 #include "problem.h"
 
@@ -16,6 +16,11 @@ void problem_init(struct problem *pr)
 
 void problem_free(struct problem *pr)
 {
+    char **texts[] = {&pr->author, &pr->origin, &pr->title, &pr->remark, &pr->award, &pr->protocol};
+    for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
+        free(*texts[i]);
+        *texts[i] = NULL;
+    }
     free(pr->twins);
     pr->twins = NULL;
     pr->twin_count = 0;

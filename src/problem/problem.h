@@ -52,6 +52,7 @@ struct options {
     int threat;             /* Threat n; -1 when absent */
     int max_solutions;      /* MaxSolutions n; 0 when absent */
     int max_flights;        /* MaxFlightsquares n; -1 when absent */
+    int max_time;           /* MaxTime n: seconds per twin, like --max-time; 0 when absent */
     int no_castling_count;  /* NoCastling squares: the rights of units there are gone */
     struct square_ref no_castling[SQUARE_LIST_MAX];
     int en_passant_count;   /* EnPassant a7a6a5: the last move was that double step */
@@ -108,12 +109,16 @@ struct expectation {
     char resolved[EXPECT_RESOLVED_MAX][NOTATION_MAX];
 };
 
-#define TEXT_MAX 512
 struct problem {
     const char *file;           /* name as given on the command line */
     int index;                  /* 1-based position in the file */
     int line;                   /* line of the problem's first token */
-    char author[TEXT_MAX], origin[TEXT_MAX], title[TEXT_MAX], remark[TEXT_MAX];
+    /* Author, Origin, Title, Remark, Award: every line of the keyword, joined
+     * with newlines, as long as written (no fixed limit); malloc'd, NULL when
+     * absent, released by problem_free */
+    char *author, *origin, *title, *remark, *award;
+    char *protocol;             /* Protocol FILE: where a copy of the output goes; NULL when absent */
+    int protocol_line, protocol_column;
     struct diagram diagram;
     struct stipulation stipulation;
     bool has_stipulation;
@@ -123,7 +128,6 @@ struct problem {
     int twin_count;
     struct twin *twins;         /* malloc'd; problem_free releases */
     struct expectation expect;
-    char award[TEXT_MAX];       /* Award line(s), joined with newlines */
     /* ZeroPosition: the diagram is not solved itself; view 'a' is the diagram
      * with zero's operations applied, and every twin that is not Continued
      * applies to the diagram (not to 'a'), as in Popeye. */

@@ -18,6 +18,7 @@ struct reader {
     enum language lang;
     enum reader_state state;
     int count;
+    const char *encoding;     /* an encoding the reader cannot read ("UTF-16LE"); NULL if none */
 };
 
 static bool vfail(struct parser *p, int line, int column, const char *fmt, va_list ap)
@@ -84,18 +85,23 @@ static void parser_setup(struct parser *p, const struct lexer *lx, enum language
     memset(p->slot, -1, sizeof p->slot);
 }
 
-static void append_line(char *dst, size_t cap, const char *text)
+/* The rest of the keyword's line added to *dst (a new line when *dst has
+ * text already): texts are kept whole, however long (FORMAT.md 1). */
+static void append_line(struct lexer *lx, char **dst)
 {
-    size_t n = strlen(dst);
-    if (n > 0 && n + 1 < cap) {
-        dst[n++] = '\n';
-        dst[n] = 0;
+    char *text = lex_rest_of_line_copy(lx);
+    if (!*dst) {
+        *dst = text;
+        return;
     }
-    size_t m = strlen(text);
-    if (n + m + 1 > cap)
-        m = cap - n - 1;
-    memcpy(dst + n, text, m);
-    dst[n + m] = 0;
+    size_t n = strlen(*dst), m = strlen(text);
+    char *joined = realloc(*dst, n + m + 2);
+    if (!joined)
+        abort();
+    joined[n] = '\n';
+    memcpy(joined + n + 1, text, m + 1);
+    *dst = joined;
+    free(text);
 }
 
 /* LaTeX piece definitions: lines starting with a short piece name ("n SU Nachtreiter"). */
@@ -130,18 +136,37 @@ static bool set_condition(struct parser *p, const struct token *kw)
     return true;
 }
 
+/* Protocol FILE: the output from this problem on is copied to FILE, as in
+ * Popeye (the printer opens it); a second Protocol replaces the first. */
+static bool set_protocol(struct parser *p, const struct token *t)
+{
+    struct problem *pr = p->pr;
+    char *name = lex_rest_of_line_copy(&p->lx);
+    if (!name[0]) {
+        free(name);
+        char q[64];
+        tok_quote(t, q, sizeof q);
+        return parse_fail_tok(p, t, "expected a file name after %s", q);
+    }
+    free(pr->protocol);
+    pr->protocol = name;
+    pr->protocol_line = t->line;
+    pr->protocol_column = t->column;
+    return true;
+}
+
 static bool problem_keyword(struct parser *p, const struct token *t, int which)
 {
     struct problem *pr = p->pr;
-    char line[TEXT_MAX], q[64];
+    char line[256], q[64];
     tok_quote(t, q, sizeof q);
     switch (which) {
-    case PK_REMARK: lex_rest_of_line(&p->lx, line, sizeof line); append_line(pr->remark, TEXT_MAX, line); return true;
-    case PK_AUTHOR: lex_rest_of_line(&p->lx, line, sizeof line); append_line(pr->author, TEXT_MAX, line); return true;
-    case PK_ORIGIN: lex_rest_of_line(&p->lx, line, sizeof line); append_line(pr->origin, TEXT_MAX, line); return true;
-    case PK_TITLE: lex_rest_of_line(&p->lx, line, sizeof line); append_line(pr->title, TEXT_MAX, line); return true;
-    case PK_AWARD: lex_rest_of_line(&p->lx, line, sizeof line); append_line(pr->award, TEXT_MAX, line); return true;
-    case PK_PROTOCOL: lex_rest_of_line(&p->lx, line, sizeof line); return true; /* output file: ignored */
+    case PK_REMARK: append_line(&p->lx, &pr->remark); return true;
+    case PK_AUTHOR: append_line(&p->lx, &pr->author); return true;
+    case PK_ORIGIN: append_line(&p->lx, &pr->origin); return true;
+    case PK_TITLE: append_line(&p->lx, &pr->title); return true;
+    case PK_AWARD: append_line(&p->lx, &pr->award); return true;
+    case PK_PROTOCOL: return set_protocol(p, t);
     case PK_LATEX: lex_rest_of_line(&p->lx, line, sizeof line); skip_latex_pieces(p); return true;
     case PK_LATEX_PIECES: skip_latex_pieces(p); return true;
     case PK_PIECES: return parse_pieces(p, t, NULL);
@@ -292,11 +317,33 @@ static void skip_problem(struct parser *p)
     }
 }
 
+/* UTF-16 shows as a byte-order mark or, without one, as a NUL byte next to
+ * each of the first ASCII characters; one of the first four bytes being
+ * NUL is enough to tell it from text, in which NUL never belongs. */
+static const char *utf16_name(const unsigned char *b, size_t len)
+{
+    if (len >= 2 && b[0] == 0xff && b[1] == 0xfe)
+        return "UTF-16LE";
+    if (len >= 2 && b[0] == 0xfe && b[1] == 0xff)
+        return "UTF-16BE";
+    if (len >= 4 && b[0] && !b[1] && b[2] && !b[3])
+        return "UTF-16LE";
+    if (len >= 4 && !b[0] && b[1] && !b[2] && b[3])
+        return "UTF-16BE";
+    return NULL;
+}
+
 struct reader *reader_new(const char *file_name, const char *text, size_t len)
 {
     struct reader *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
+    r->encoding = utf16_name((const unsigned char *)text, len);
+    /* a UTF-8 byte-order mark (editors on Windows write one) is not text */
+    if (len >= 3 && memcmp(text, "\xef\xbb\xbf", 3) == 0) {
+        text += 3;
+        len -= 3;
+    }
     r->text = malloc(len + 1);
     if (!r->text) {
         free(r);
@@ -322,6 +369,15 @@ void reader_free(struct reader *r)
 /* Before the first problem: the BeginProblem word sets the language. */
 static int reader_start(struct reader *r, struct problem *pr, struct parse_error *err)
 {
+    if (r->encoding) {
+        err->line = err->column = 1;
+        snprintf(err->message, sizeof err->message,
+                 "the file is in %s; save it as UTF-8 (or ASCII) to read it", r->encoding);
+        pr->index = 0;
+        pr->line = 1;
+        r->state = R_DONE;
+        return -1;
+    }
     struct token t = lex_next(&r->lx);
     if (t.len == 0) {
         r->state = R_DONE;

@@ -69,6 +69,12 @@ static bool merge_forsyth(struct parser *p)
         int j = 0;
         while (j < merged.count && (merged.units[j].file != du->file || merged.units[j].rank != du->rank))
             j++;
+        if (j < merged.count) {
+            char sq[3];
+            square_ref_name((struct square_ref){du->file, du->rank}, sq);
+            return parse_fail_at(p, p->unit_at[i].line, p->unit_at[i].column,
+                                 "two units on %s (the Forsyth placement at line %d has one there)", sq, t->line);
+        }
         if (j == merged.count) {
             if (merged.count == DIAGRAM_MAX)
                 return parse_fail_at(p, p->unit_at[i].line, p->unit_at[i].column, "too many units (at most %d)",
@@ -118,6 +124,10 @@ static bool check_units(struct parser *p, int files, int ranks)
             rules_list_names(has_neutral_units, NULL, names, sizeof names);
             return parse_fail_at(p, at.line, at.column, "stones (O) and relays (X) need Condition %s", names);
         }
+        /* a pawn there would have promoted (RULES 1, RULES 4): no play leads to it */
+        if (k == PAWN && c < NEUTRAL && u.rank == pawn_last_rank(geometry_get(files, ranks), c))
+            return parse_fail_at(p, at.line, at.column, "a %s pawn on %s, its last rank (it would have promoted)",
+                                 c == WHITE ? "white" : "black", sq);
         if (k == KING && c < NEUTRAL) {
             if (king[c] >= 0) {
                 struct square_ref fq = {d->units[king[c]].file, d->units[king[c]].rank};

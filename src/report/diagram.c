@@ -76,14 +76,14 @@ static void write_exclusive_castling(struct text *out, const struct position *p)
 void diagram_write_header(struct text *out, const struct problem *pr, const struct position *p,
                           const struct twin_view *v)
 {
-    if (pr->remark[0])
+    if (pr->remark && pr->remark[0])
         text_printf(out, "%s\n", pr->remark);
     text_put(out, "\n");
-    if (pr->author[0])
+    if (pr->author && pr->author[0])
         centred(out, pr->author);
-    if (pr->origin[0])
+    if (pr->origin && pr->origin[0])
         centred(out, pr->origin);
-    if (pr->title[0])
+    if (pr->title && pr->title[0])
         centred(out, pr->title);
     text_put(out, "\n");
     if (!pr->options.no_board)

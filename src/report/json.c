@@ -112,7 +112,7 @@ static cJSON *verdict_items(const struct verdict *vd)
 
 static void add_optional_text(cJSON *o, const char *name, const char *s)
 {
-    if (s[0])
+    if (s && s[0])
         add(o, name, text_string(s));
 }
 

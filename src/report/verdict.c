@@ -76,6 +76,10 @@ static void add_item(struct verdict *out, const char *item)
 static void write_text(struct verdict *out)
 {
     out->text[0] = 0;
+    if (out->illegal) {
+        add_item(out, "illegal");
+        return;
+    }
     if (out->sound && out->assumed) {
         char item[64];
         snprintf(item, sizeof item, "sound if %d solution%s intended", out->found, out->found == 1 ? "" : "s");
@@ -104,6 +108,11 @@ void verdict_compute(const struct problem *pr, const struct twin_view *v, const 
                      struct verdict *out)
 {
     memset(out, 0, sizeof *out);
+    if (r->illegal) {
+        out->illegal = true;
+        write_text(out);
+        return;
+    }
     const struct expectation *e = expect_applies(pr, v) ? &pr->expect : NULL;
     if (v->stipulation.play == PLAY_HELP)
         judge_help(e, r, out);
@@ -111,9 +120,7 @@ void verdict_compute(const struct problem *pr, const struct twin_view *v, const 
         judge_battle(e, r, out);
     out->short_sol = r->short_keys.count > 0 || r->short_solutions.count > 0;
     out->partial = r->partial;
-    if (r->illegal)
-        out->no_solution = true;
-    else if (out->partial)
+    if (out->partial)
         out->no_solution = false; /* not known: the solution may lie beyond the cut */
     out->duals = r->duals > 0;
     out->sound = !out->partial && !out->cooked && !out->no_solution && !out->short_sol && !out->count_wrong;

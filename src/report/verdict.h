@@ -28,16 +28,17 @@
  * Partial results (time limit, interrupt, MaxSolutions): never sound; only
  * the faults already certain are named (a second key, more solutions than
  * intended, a short solution), then "partial".  An illegal position (the
- * side not to move in check) has no solution.
+ * side not to move in check: it cannot arise in play) is "illegal" alone:
+ * it is not solved, so no other fault is claimed.
  * Duals are reported after the rest, never a fault: "sound, duals". */
 struct verdict {
     bool sound;          /* as intended (duals allowed) */
-    bool cooked, no_solution, short_sol, count_wrong, duals, partial;
+    bool cooked, no_solution, short_sol, count_wrong, duals, partial, illegal;
     bool assumed;        /* help play without Expect solutions: sound only if the count found is intended */
     int found, intended; /* help: solutions N/M (M -1 without Expect); battle: keys found / expected
                             keys (1 without Expect) */
-    char text[160];      /* "sound" ("sound if N solutions intended" when assumed) or the faults, then
-                            "partial", then "duals", joined by ", ";
+    char text[160];      /* "sound" ("sound if N solutions intended" when assumed), "illegal", or the
+                            faults, then "partial", then "duals", joined by ", ";
                             no item contains ", " (JSON splits on it) */
 };
 

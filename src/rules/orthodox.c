@@ -70,8 +70,8 @@ static inline bool target_allowed(const struct position *p, const struct constra
 
 static void add_pawn_move(const struct position *p, struct turn_list *out, int from, int to, bool capture)
 {
-    int last = p->st.side == WHITE ? p->geo->ranks - 1 : 0;
-    turn_list_add_pawn_move(out, from, to, capture, p->geo->rank_of[to] == last);
+    turn_list_add_pawn_move(out, from, to, capture,
+                            p->geo->rank_of[to] == pawn_last_rank(p->geo, (enum colour)p->st.side));
 }
 
 /* En passant can expose the king along the rank: judge it by playing it. */

@@ -26,6 +26,7 @@ static void close_problem(struct check *c)
     c->short_sol += v->short_sol;
     c->count_wrong += v->count_wrong;
     c->partial += v->partial;
+    c->illegal += v->illegal;
     c->duals += v->duals;
     memset(&c->open, 0, sizeof c->open);
     c->open_any = false;
@@ -42,6 +43,7 @@ void check_add_twin(struct check *c, const struct job *j)
     o->short_sol |= v->short_sol;
     o->count_wrong |= v->count_wrong;
     o->partial |= v->partial;
+    o->illegal |= v->illegal;
     o->duals |= v->duals;
     c->open_any = true;
     if (!v->sound) {
@@ -71,8 +73,8 @@ bool check_summary(struct check *c, FILE *f)
         fprintf(f, "not as expected:\n%s", c->faulty.data);
     fprintf(f,
             "check: %d problem%s, %d sound (%d assuming their number of solutions), %d cooked, %d short, "
-            "%d no-solution, %d solutions N/M, %d partial; duals in %d; %d unreadable\n",
+            "%d no-solution, %d solutions N/M, %d partial, %d illegal; duals in %d; %d unreadable\n",
             c->problems, c->problems == 1 ? "" : "s", c->sound, c->assumed, c->cooked, c->short_sol, c->no_solution,
-            c->count_wrong, c->partial, c->duals, c->unreadable);
+            c->count_wrong, c->partial, c->illegal, c->duals, c->unreadable);
     return c->sound == c->problems;
 }

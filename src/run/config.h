@@ -13,6 +13,7 @@ struct config {
     int jobs;                 /* -j: worker threads; 0: one per processor */
     long hash_mb;
     const char *store;
+    bool store_replace;       /* --store-replace: a store of another identity may be replaced */
     double max_time;          /* 0: none */
     int file_count;
     char **files;             /* none: standard input */

@@ -2,8 +2,10 @@
  * as the run goes and a line is never cut in half. */
 #include "output.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../report/json.h"
 
@@ -16,15 +18,57 @@ void output_init(struct output *o, const struct config *cfg, struct progress *pr
     o->problem_open = o->problem_partial = false;
     o->problem_seconds = 0;
     o->status = 0;
+    o->protocol = NULL;
+}
+
+/* Standard output, and the protocol file when one is open (Popeye's
+ * Protocol: the same text, from the problem that names it on). */
+static void emit(struct output *o, const char *s)
+{
+    fputs(s, stdout);
+    if (o->protocol)
+        fputs(s, o->protocol);
+}
+
+static void emitf(struct output *o, const char *fmt, double v)
+{
+    char buf[64];
+    snprintf(buf, sizeof buf, fmt, v);
+    emit(o, buf);
+}
+
+static void close_protocol(struct output *o)
+{
+    if (o->protocol && fclose(o->protocol) != 0) {
+        fprintf(stderr, "fairysolve: cannot write the protocol file\n");
+        o->status = 2;
+    }
+    o->protocol = NULL;
+}
+
+/* A problem's Protocol FILE replaces the file open before, as in Popeye; it
+ * is appended to, never truncated, so an earlier run's copy is kept. */
+static void open_protocol(struct output *o, const struct problem *pr)
+{
+    close_protocol(o);
+    o->protocol = fopen(pr->protocol, "a");
+    if (!o->protocol) {
+        fflush(stdout);
+        fprintf(stderr, "%s:%d:%d: cannot open protocol file %s: %s\n", pr->file ? pr->file : "--fen",
+                pr->protocol_line, pr->protocol_column, pr->protocol, strerror(errno));
+        o->status = 2;
+    } else if (!o->cfg->regression && !o->cfg->json) {
+        fputs("fairysolve 0.1\n\n", o->protocol);
+    }
 }
 
 static void close_problem(struct output *o)
 {
     if (!o->cfg->json) {
-        fputs(o->problem_partial ? "Partial solution" : "solution finished.", stdout);
+        emit(o, o->problem_partial ? "Partial solution" : "solution finished.");
         if (!o->cfg->regression)
-            printf(" Time = %.3f s", o->problem_seconds);
-        fputs("\n\n\n", stdout);
+            emitf(o, " Time = %.3f s", o->problem_seconds);
+        emit(o, "\n\n\n");
     }
     o->problem_open = o->problem_partial = false;
     o->problem_seconds = 0;
@@ -39,7 +83,8 @@ static void print_error(struct output *o, const struct job *j)
     job_print_error(stderr, j);
     if (o->cfg->json) {
         char *line = json_error(j->file, j->index, &j->err);
-        printf("%s\n", line);
+        emit(o, line);
+        emit(o, "\n");
         free(line);
     }
     if (o->cfg->check)
@@ -69,11 +114,14 @@ static void print_solved(struct output *o, const struct job *j)
     if (!o->banner_done)
         fputs("fairysolve 0.1\n\n", stdout);
     o->banner_done = true;
-    fputs(j->out.data, stdout);
-    if (j->illegal) { /* Popeye's words, on standard error as Popeye writes them */
+    if (j->twin == 0 && j->pr->protocol)
+        open_protocol(o, j->pr);
+    emit(o, j->out.data);
+    if (j->illegal) { /* Popeye's words, on standard error as Popeye writes them, with the place */
         fflush(stdout);
-        fprintf(stderr, "%s: problem %d%s%s: the side to play can capture the king\n", j->pr->file,
-                j->pr->index, j->view.label ? " " : "", j->view.label ? j->view.label_text : "");
+        fprintf(stderr, "%s:%d: problem %d%s%s: the side to play can capture the king\n",
+                j->file, j->twin ? j->view.line : j->pr->line, j->pr->index,
+                j->view.label ? " " : "", j->view.label ? j->view.label_text : "");
     }
     report_too_many_turns(o, j);
     o->problem_open = true;
@@ -93,7 +141,9 @@ void output_job(struct output *o, struct job *j)
         print_solved(o, j);
         break;
     case JOB_PERFT:
-        fputs(j->out.data, stdout);
+        if (j->twin == 0 && j->pr->protocol)
+            open_protocol(o, j->pr);
+        emit(o, j->out.data);
         report_too_many_turns(o, j);
         break;
     case JOB_ERROR:
@@ -117,7 +167,12 @@ int output_finish(struct output *o)
         /* with --json, standard output carries JSON lines only */
         if (!check_summary(&o->check, o->cfg->json ? stderr : stdout) && status < 1)
             status = 1;
+        if (o->protocol && !o->cfg->json)
+            check_summary(&o->check, o->protocol);
     }
+    close_protocol(o);
+    if (o->status > status)
+        status = o->status;
     fflush(stdout);
     check_free(&o->check);
     return status;

@@ -4,6 +4,7 @@
 #define FS_OUTPUT_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "check.h"
 #include "config.h"
@@ -19,13 +20,14 @@ struct output {
     bool problem_partial;     /* one of those twins was cut short */
     double problem_seconds;
     int status;               /* 2 once an input error was printed */
+    FILE *protocol;           /* Protocol FILE of a problem: a copy of standard output from there on */
 };
 
 void output_init(struct output *o, const struct config *cfg, struct progress *progress);
 /* Writes a DONE job, then releases its buffers. */
 void output_job(struct output *o, struct job *j);
-/* Closes a problem cut off by an interrupt, prints the --check summary;
- * returns the exit status so far (0, 1 or 2). */
+/* Closes a problem cut off by an interrupt, prints the --check summary,
+ * closes the protocol file; returns the exit status so far (0, 1 or 2). */
 int output_finish(struct output *o);
 
 #endif

@@ -1,5 +1,6 @@
 /* --store around a run: a store is only reused by a run over the same rule
- * sets, and losing it costs time, never a wrong answer. */
+ * sets, and losing it costs time, never a wrong answer; a file that is not a
+ * store, or another run's store, is never replaced by accident. */
 #include "persist.h"
 
 #include <stdio.h>
@@ -56,11 +57,23 @@ bool persist_check(const char *path)
     return false;
 }
 
-void persist_load(struct tt *t, const char *path, const char *identity, bool verbose)
+bool persist_load(struct tt *t, const char *path, const char *identity, bool replace, bool verbose)
 {
     char msg[512] = "";
     size_t entries = 0;
     switch (store_load(t, path, identity, &entries, msg, sizeof msg)) {
+    case STORE_FOREIGN: /* somebody's file, never ours to replace */
+        fprintf(stderr, "fairysolve: --store: %s; it is left alone (name another file)\n", msg);
+        return false;
+    case STORE_OTHER: /* another run's work: kept unless asked */
+        if (!replace) {
+            fprintf(stderr, "fairysolve: --store: %s; it is kept (name another file, or add --store-replace "
+                            "to replace it)\n", msg);
+            return false;
+        }
+        fprintf(stderr, "fairysolve: warning: %s; replaced at the end (--store-replace)\n", msg);
+        tt_clear(t);
+        break;
     case STORE_LOADED:
         if (verbose)
             fprintf(stderr, "fairysolve: store %s: %zu entries loaded\n", path, entries);
@@ -74,6 +87,7 @@ void persist_load(struct tt *t, const char *path, const char *identity, bool ver
         tt_clear(t);
         break;
     }
+    return true;
 }
 
 bool persist_save(const struct tt *t, const char *path, const char *identity, bool verbose)

@@ -13,8 +13,11 @@
 char *persist_identity(const struct job_list *l);
 /* False (message on stderr) when path cannot be written. */
 bool persist_check(const char *path);
-/* Fills t from path; a store that cannot be used is a warning, never an error. */
-void persist_load(struct tt *t, const char *path, const char *identity, bool verbose);
+/* Fills t from path.  A broken store is a warning (it is replaced at the end).
+ * False (message on stderr): path is not a store, or is a store of another
+ * identity, format version or hash seed and replace (--store-replace) is
+ * off: the run must stop before solving, so the file is kept. */
+bool persist_load(struct tt *t, const char *path, const char *identity, bool replace, bool verbose);
 /* False (message on stderr) when the store could not be written. */
 bool persist_save(const struct tt *t, const char *path, const char *identity, bool verbose);
 

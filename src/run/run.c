@@ -222,8 +222,25 @@ static int run_jobs(const struct config *cfg, struct job_list *jobs, struct tt *
     return status;
 }
 
+/* The machine's memory in MB, 0 when unknown. */
+static long physical_mb(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0)
+        return 0;
+    return (long)((unsigned long long)pages * (unsigned long long)page >> 20);
+}
+
 int run_all(const struct config *cfg)
 {
+    /* the table grows as it fills, so an impossible --hash would fail late,
+     * as an out-of-memory kill in the middle of a run: refuse it at once */
+    long ram = physical_mb();
+    if (ram > 0 && cfg->hash_mb > ram) {
+        fprintf(stderr, "fairysolve: --hash %ld MB is more than this machine's memory (%ld MB)\n", cfg->hash_mb,
+                ram);
+        return 2;
+    }
     bool use_store = cfg->store && !cfg->perft_depth;
     /* before reading and solving: a run whose store cannot be written is not started */
     if (use_store && !persist_check(cfg->store))
@@ -235,6 +252,10 @@ int run_all(const struct config *cfg)
             return 2;
         }
     } else if (cfg->file_count == 0) {
+        /* a bare `fairysolve` typed at a prompt would otherwise just wait */
+        if (isatty(STDIN_FILENO))
+            fprintf(stderr, "fairysolve: reading problems from standard input (end with Ctrl-D; "
+                            "--help for usage)\n");
         read_file(cfg, &jobs, "-");
     } else {
         for (int i = 0; i < cfg->file_count; i++)
@@ -252,7 +273,12 @@ int run_all(const struct config *cfg)
     }
     if (use_store) {
         identity = persist_identity(&jobs);
-        persist_load(&tt, cfg->store, identity, cfg->progress);
+        if (!persist_load(&tt, cfg->store, identity, cfg->store_replace, cfg->progress)) {
+            free(identity);
+            tt_free(&tt);
+            job_list_free(&jobs);
+            return 2;
+        }
     }
     interrupt_install();
     int status = run_jobs(cfg, &jobs, &tt);

@@ -35,8 +35,12 @@ static void write_text(const struct work_ctx *c, struct job *j, const struct res
 static void solve_job(const struct work_ctx *c, struct job *j, struct progress_slot *slot)
 {
     const struct config *cfg = c->cfg;
+    /* --max-time and the problem's Option MaxTime: the smaller one holds */
+    double max_time = cfg->max_time;
+    if (j->pr->options.max_time > 0 && (max_time <= 0 || j->pr->options.max_time < max_time))
+        max_time = j->pr->options.max_time;
     struct solve_limits limits = {
-        .deadline = cfg->max_time > 0 ? monotonic_seconds() + cfg->max_time : 0,
+        .deadline = max_time > 0 ? monotonic_seconds() + max_time : 0,
         .interrupt = c->interrupt,
         .want_duals = cfg->check || cfg->json,
         .plain_help = cfg->plain_help,

@@ -499,6 +499,7 @@ struct reader {
     bool ended;     /* the zlib stream reported its end */
     char *msg;
     size_t msglen;
+    enum store_status refusal; /* why the file was not loaded (REJECTED unless FOREIGN or OTHER) */
     unsigned char in[IO_CHUNK], planes[BLOCK * RECORD], rows[BLOCK * RECORD];
 };
 
@@ -600,6 +601,7 @@ static bool read_header(struct reader *r, const char *identity, off_t size, uint
     size_t m = (size_t)got < sizeof magic ? (size_t)got : sizeof magic;
     if (memcmp(h, magic, m) != 0) {
         say(r->msg, r->msglen, "%s is not a fairysolve store", r->path);
+        r->refusal = STORE_FOREIGN;
         return false;
     }
     if (got < FIXED_HEADER) {
@@ -610,6 +612,7 @@ static bool read_header(struct reader *r, const char *identity, off_t size, uint
     if (version != STORE_VERSION) {
         say(r->msg, r->msglen, "store %s has format version %u, this build reads version %u", r->path,
             version, STORE_VERSION);
+        r->refusal = STORE_OTHER;
         return false;
     }
     uint32_t idlen = get32(h + 12);
@@ -629,12 +632,14 @@ static bool read_header(struct reader *r, const char *identity, off_t size, uint
     if (idlen != strlen(identity) || memcmp(h + FIXED_HEADER, identity, idlen) != 0) {
         say(r->msg, r->msglen, "store %s was made for \"%.*s\", this run is \"%s\"", r->path, (int)idlen,
             (const char *)h + FIXED_HEADER, identity);
+        r->refusal = STORE_OTHER;
         return false;
     }
     uint64_t seed = get64(h + 16);
     if (seed != zobrist_seed_identity()) {
         say(r->msg, r->msglen, "store %s was made with another hash seed (%016llx, this build %016llx)",
             r->path, (unsigned long long)seed, (unsigned long long)zobrist_seed_identity());
+        r->refusal = STORE_OTHER;
         return false;
     }
     *count = get64(h + 24);
@@ -695,6 +700,7 @@ enum store_status store_load(struct tt *t, const char *path, const char *identit
     struct reader *r = calloc(1, sizeof *r);
     bool ok = false;
     uint64_t loaded = 0;
+    enum store_status refusal = STORE_REJECTED;
     if (fd < 0)
         say(msg, msglen, "cannot read store %s: %s", path, strerror(errno));
     else if (!r)
@@ -704,14 +710,16 @@ enum store_status store_load(struct tt *t, const char *path, const char *identit
         r->path = path;
         r->msg = msg;
         r->msglen = msglen;
+        r->refusal = STORE_REJECTED;
         ok = load_fd(t, r, identity, &loaded);
+        refusal = r->refusal;
     }
     if (fd >= 0)
         close(fd);
     free(r);
     if (!ok) {
         tt_clear(t);
-        return STORE_REJECTED;
+        return refusal;
     }
     if (entries)
         *entries = (size_t)loaded;

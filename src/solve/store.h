@@ -11,12 +11,15 @@
 /* identity: a caller-made string naming the rule sets and switches of the run
  * (e.g. "Orthodox;KnightRelay;StonesAndRelays StrictKing"); a store made under
  * another identity is not used. */
-enum store_status { STORE_LOADED, STORE_ABSENT, STORE_REJECTED };
+enum store_status { STORE_LOADED, STORE_ABSENT, STORE_REJECTED, STORE_FOREIGN, STORE_OTHER };
 
 /* Reads path into t (already made with tt_init; entries are inserted with tt_put,
- * so any table size works).  ABSENT: no such file (no message).  REJECTED: the file
- * is truncated, corrupt, foreign (not a store), of another format version, another
- * identity or another hash seed: msg says which, t is left empty (tt_clear).
+ * so any table size works).  ABSENT: no such file (no message).  FOREIGN: the file
+ * is not a store (it has content, not our magic): it must never be replaced.
+ * OTHER: a whole store of another identity, format version or hash seed: it
+ * holds another run's work.  REJECTED: the file is empty, truncated, corrupt or
+ * unreadable.  Except for LOADED and ABSENT, msg says why and t is left empty
+ * (tt_clear).
  * *entries (may be NULL) gets the number of entries loaded. */
 enum store_status store_load(struct tt *t, const char *path, const char *identity,
                              size_t *entries, char *msg, size_t msglen);

@@ -1,0 +1,38 @@
+/* libFuzzer target for the problem reader: text -> problems -> twins ->
+ * starting positions -> perft 1 of each, as a run builds its jobs. */
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../../src/problem/reader.h"
+#include "../../src/problem/setup.h"
+#include "../../src/rules/rules.h"
+
+/* Every twin of one problem, as run.c builds it; errors stop the problem. */
+static void walk_twins(const struct problem *pr)
+{
+    for (int t = 0; t <= pr->twin_count; t++) {
+        struct twin_view v;
+        struct parse_error err;
+        struct position p;
+        if (!problem_twin(pr, t, &v, &err) || !problem_position(pr, &v, &p, &err))
+            return;
+        (void)rules_perft(&p, 1);
+    }
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    struct reader *r = reader_new("fuzz.inp", (const char *)data, size);
+    for (;;) {
+        struct problem pr;
+        struct parse_error err;
+        int got = reader_next(r, &pr, &err);
+        if (got > 0)
+            walk_twins(&pr);
+        problem_free(&pr);
+        if (got == 0)
+            break;
+    }
+    reader_free(r);
+    return 0;
+}
