@@ -58,7 +58,7 @@ static void solve_with_duals(const char *fen, enum play play, int moves, bool wa
     struct solve_limits limits = {.want_duals = want};
     tt_clear(&table);
     result_init(r);
-    solve_twin(&pr, &v, position_from(fen), &table, &limits, r);
+    solve_twin(&pr, &v, position_from(fen), &table, &limits, r, NULL);
 }
 
 /* #2, White Kf7 Bb5 Rd4, Black Kh5 Ph7 Pf6; key 1.Kf7*f6.

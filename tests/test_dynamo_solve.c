@@ -38,7 +38,7 @@
 
 #include "../src/board/fen.h"
 #include "../src/board/notation.h"
-#include "../src/report/battle_text.h"
+#include "../src/solve/battle_search.h"
 #include "../src/rules/rules.h"
 #include "../src/solve/battle.h"
 
@@ -46,6 +46,7 @@
 #define NOESC 2u
 
 #include "table_fixture.h"
+#include "solution_text.h"
 
 static void put_fen(struct position *p, const char *fen, unsigned switches)
 {
@@ -55,7 +56,7 @@ static void put_fen(struct position *p, const char *fen, unsigned switches)
         fail_msg("bad FEN %s: %s", fen, err.message);
 }
 
-/* Direct mate in `moves`, White to move in fen; the result as battle_write
+/* Direct mate in `moves`, White to move in fen; the result as battle_search
  * makes it (keys, text). */
 static void solve_direct(const char *fen, unsigned switches, int moves, bool variation, struct result *r)
 {
@@ -71,7 +72,7 @@ static void solve_direct(const char *fen, unsigned switches, int moves, bool var
     tt_clear(&table);
     solver_init(&s, &p, &st, &o, &table);
     result_init(r);
-    battle_write(&s, moves, r);
+    battle_search(&s, moves, r, fresh_solution_sink());
     solver_free(&s);
 }
 
@@ -134,12 +135,12 @@ static void owner_choice_spoils_the_key(void **state)
     solve_direct(POSITION_A, 0, 1, false, &r);
     assert_int_equal(r.keys.count, 1);
     assert_true(strlist_has(&r.keys, "e7/e4e1B"));
-    assert_non_null(strstr(r.text.data, "1.Re7/Pe4e1=B # !"));
+    assert_non_null(strstr(solution.data, "1.Re7/Pe4e1=B # !"));
     result_free(&r);
 
     solve_direct(POSITION_A, OWNER, 1, false, &r);
     assert_int_equal(r.keys.count, 0);
-    assert_null(strstr(r.text.data, "Pe4e1"));
+    assert_null(strstr(solution.data, "Pe4e1"));
     result_free(&r);
 }
 
@@ -202,11 +203,11 @@ static void owner_choice_all_mated(void **state)
     solve_direct(POSITION_B, OWNER | NOESC, 1, false, &r);
     assert_int_equal(r.keys.count, 1);
     assert_string_equal(r.keys.items[0], "h7e4/e4b1");
-    assert_non_null(strstr(r.text.data, "   1.Bh7-e4/Pe4b1=Q # !\n"
+    assert_non_null(strstr(solution.data, "   1.Bh7-e4/Pe4b1=Q # !\n"
                                         "   1.Bh7-e4/Pe4b1=R # !\n"
                                         "   1.Bh7-e4/Pe4b1=B # !\n"
                                         "   1.Bh7-e4/Pe4b1=S # !\n"));
-    assert_int_equal(occurrences(r.text.data, "Bh7-e4/Pe4b1"), 4);
+    assert_int_equal(occurrences(solution.data, "Bh7-e4/Pe4b1"), 4);
     result_free(&r);
 
     solve_direct(POSITION_B, NOESC, 1, false, &r); /* White chooses: four keys */
@@ -297,8 +298,8 @@ static void owner_choice_keeps_the_key(void **state)
 
     solve_direct(POSITION_C, OWNER, 2, true, &r);
     assert_true(strlist_has(&r.keys, "g6g7"));
-    assert_non_null(strstr(r.text.data, "1.g6-g7 + !"));
-    assert_non_null(strstr(r.text.data, "1...Bh6/Pg7f8=S\n          2.Sf8-g6 #"));
+    assert_non_null(strstr(solution.data, "1.g6-g7 + !"));
+    assert_non_null(strstr(solution.data, "1...Bh6/Pg7f8=S\n          2.Sf8-g6 #"));
     result_free(&r);
 }
 
@@ -358,5 +359,5 @@ int main(void)
         cmocka_unit_test(owner_choice_keeps_the_key),
         cmocka_unit_test(owner_choice_defence_by_hand),
     };
-    return cmocka_run_group_tests_name("dynamo solve", tests, setup, teardown);
+    return cmocka_run_group_tests_name("dynamo solve", tests, setup, teardown_with_text);
 }

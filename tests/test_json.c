@@ -107,7 +107,7 @@ static void battle_object(void **state)
     res.seconds = 0.0123;
     struct verdict vd;
     verdict_compute(&pr, &view, &res, &vd);
-    cJSON *o = parse_line(json_twin(&pr, 0, &view, &res, &vd));
+    cJSON *o = parse_line(json_twin(&pr, 0, &view, &res, &vd, NULL));
 
     assert_string_equal(string_field(o, "file"), "problems/knight-relay.inp");
     assert_true(cJSON_IsNumber(field(o, "problem")));
@@ -167,7 +167,7 @@ static void help_object(void **state)
     res.partial = true;
     res.illegal = false;
     res.nodes = 5000000000ull;
-    cJSON *o = parse_line(json_twin(&pr, 1, &view, &res, NULL));
+    cJSON *o = parse_line(json_twin(&pr, 1, &view, &res, NULL, NULL));
     assert_string_equal(string_field(o, "twin"), "b");
     assert_string_equal(string_field(o, "stipulation"), "h#2.5");
     assert_string_equal(string_field(o, "condition"), "Orthodox");
@@ -197,13 +197,13 @@ static void illegal_and_sound(void **state)
     (void)state;
     start(PLAY_DIRECT, 2, &rules_orthodox);
     strlist_add(&res.keys, "a7f2");
-    cJSON *o = parse_line(json_twin(&pr, 0, &view, &res, NULL));
+    cJSON *o = parse_line(json_twin(&pr, 0, &view, &res, NULL, NULL));
     assert_string_equal(item_string(field(o, "verdict"), 0), "sound");
     cJSON_Delete(o);
     result_free(&res);
     result_init(&res);
     res.illegal = true;
-    o = parse_line(json_twin(&pr, 0, &view, &res, NULL));
+    o = parse_line(json_twin(&pr, 0, &view, &res, NULL, NULL));
     assert_true(cJSON_IsTrue(field(o, "illegal")));
     assert_string_equal(item_string(field(o, "verdict"), 0), "illegal");
     cJSON_Delete(o);
@@ -222,7 +222,7 @@ static void strings_from_the_input(void **state)
     pr.author = author;
     pr.origin = origin;
     pr.title = title;
-    cJSON *o = parse_line(json_twin(&pr, 0, &view, &res, NULL));
+    cJSON *o = parse_line(json_twin(&pr, 0, &view, &res, NULL, NULL));
     assert_string_equal(string_field(o, "file"), "dir\\odd \"name\".inp");
     assert_string_equal(string_field(o, "author"), "G. Sch\xc3\xb6pfer");
     assert_string_equal(string_field(o, "origin"), "Schwalbe \xc3\xa9t\xc3\xa9");
@@ -239,7 +239,8 @@ static void error_object(void **state)
     assert_string_equal(string_field(o, "file"), "problems/bad\xc3\xa9.inp");
     assert_int_equal(field(o, "problem")->valueint, 4);
     assert_string_equal(string_field(o, "error"), "12:7: unknown piece 'caf\xc3\xa9' after \"Pieces\"");
-    assert_int_equal(cJSON_GetArraySize(o), 3);
+    assert_int_equal(field(o, "schema")->valueint, 2); /* README: the format's version */
+    assert_int_equal(cJSON_GetArraySize(o), 4);
     cJSON_Delete(o);
     struct parse_error nowhere = {.line = 0};
     snprintf(nowhere.message, sizeof nowhere.message, "empty input");

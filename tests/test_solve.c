@@ -11,9 +11,10 @@
 #include "../src/rules/rules.h"
 #include "../src/solve/battle.h"
 #include "../src/solve/help.h"
-#include "../src/report/battle_text.h"
+#include "../src/solve/battle_search.h"
 
 #include "table_fixture.h"
+#include "solution_text.h"
 
 static struct options plain_options(void)
 {
@@ -38,9 +39,9 @@ static void solve_fen(const char *fen, enum play play, enum goal goal, int moves
     solver_init(&s, &p, &st, o, &table);
     result_init(r);
     if (play == PLAY_HELP)
-        help_write(&s, moves * 2 + (half ? 1 : 0), r);
+        help_search(&s, moves * 2 + (half ? 1 : 0), r, fresh_solution_sink());
     else
-        battle_write(&s, moves, r);
+        battle_search(&s, moves, r, fresh_solution_sink());
     solver_free(&s);
 }
 
@@ -69,8 +70,8 @@ static void direct_mate_in_two(void **state)
     solve_fen("8/Q7/8/8/8/8/8/2k1K2R w K -", PLAY_DIRECT, GOAL_MATE, 2, false, &o, &r);
     assert_int_equal(r.keys.count, 1);
     assert_true(strlist_has(&r.keys, "a7f2"));
-    assert_non_null(strstr(r.text.data, "1.Qa7-f2 ! threat:"));
-    assert_non_null(strstr(r.text.data, "2.0-0 #"));
+    assert_non_null(strstr(solution.data, "1.Qa7-f2 ! threat:"));
+    assert_non_null(strstr(solution.data, "2.0-0 #"));
     result_free(&r);
 }
 
@@ -106,7 +107,7 @@ static void helpmate_in_one(void **state)
     assert_true(strlist_has(&r.solutions, "a7a5 d1d8"));
     assert_true(strlist_has(&r.solutions, "f7f6 d1d8"));
     assert_true(strlist_has(&r.solutions, "f7f5 d1d8"));
-    assert_non_null(strstr(r.text.data, "  1.a7-a6 Rd1-d8 #"));
+    assert_non_null(strstr(solution.data, "  1.a7-a6 Rd1-d8 #"));
     result_free(&r);
 }
 
@@ -119,7 +120,7 @@ static void helpmate_half_move(void **state)
     solve_fen("7k/p4ppp/8/8/8/8/8/2KR4 w - -", PLAY_HELP, GOAL_MATE, 0, true, &o, &r);
     assert_int_equal(r.solutions.count, 1);
     assert_true(strlist_has(&r.solutions, "d1d8"));
-    assert_non_null(strstr(r.text.data, "  1...Rd1-d8 #"));
+    assert_non_null(strstr(solution.data, "  1...Rd1-d8 #"));
     result_free(&r);
 }
 
@@ -136,7 +137,7 @@ static void selfmate_in_one(void **state)
     solve_fen("8/8/8/8/8/kp5R/p7/K7 w - -", PLAY_SELF, GOAL_MATE, 1, false, &o, &r);
     assert_int_equal(r.keys.count, 1);
     assert_true(strlist_has(&r.keys, "h3h4"));
-    assert_non_null(strstr(r.text.data, "1...b3-b2 #"));
+    assert_non_null(strstr(solution.data, "1...b3-b2 #"));
     result_free(&r);
 }
 
@@ -151,7 +152,7 @@ static void mate_or_stalemate(void **state)
     solve_fen("8/8/8/8/8/K1R5/8/k7 w - -", PLAY_DIRECT, GOAL_MATE_OR_STALEMATE, 2, false, &o, &r);
     assert_true(strlist_has(&r.keys, "c3c1"));
     assert_true(strlist_has(&r.keys, "c3b3"));
-    assert_non_null(strstr(r.text.data, "1.Rc3-c1 #= !"));
+    assert_non_null(strstr(solution.data, "1.Rc3-c1 #= !"));
     result_free(&r);
 }
 
@@ -163,5 +164,5 @@ int main(void)
         cmocka_unit_test(helpmate_half_move),  cmocka_unit_test(selfmate_in_one),
         cmocka_unit_test(mate_or_stalemate),
     };
-    return cmocka_run_group_tests_name("solve", tests, setup, teardown);
+    return cmocka_run_group_tests_name("solve", tests, setup, teardown_with_text);
 }

@@ -50,8 +50,6 @@ bool tok_number(const struct token *t, long max, long *value, bool *too_big);
 
 /* ---- keyword tables (keywords.c) ---- */
 
-enum language { LANG_ENGLISH, LANG_GERMAN, LANG_COUNT };
-
 enum kw_table {
     KT_BEGIN,        /* BeginProblem */
     KT_PROBLEM,      /* Remark, Author, Pieces ... (Popeye's "initial twin" words) */

@@ -109,10 +109,14 @@ struct expectation {
     char resolved[EXPECT_RESOLVED_MAX][NOTATION_MAX];
 };
 
+/* The input's language (its BeginProblem word); Popeye answers in it. */
+enum language { LANG_ENGLISH, LANG_GERMAN, LANG_COUNT };
+
 struct problem {
     const char *file;           /* name as given on the command line */
     int index;                  /* 1-based position in the file */
     int line;                   /* line of the problem's first token */
+    enum language language;     /* of the input, so of the output */
     /* Author, Origin, Title, Remark, Award: every line of the keyword, joined
      * with newlines, as long as written (no fixed limit); malloc'd, NULL when
      * absent, released by problem_free */

@@ -430,6 +430,7 @@ int reader_next(struct reader *r, struct problem *pr, struct parse_error *err)
     struct parser p;
     parser_setup(&p, &r->lx, r->lang, err, pr);
     pr->index = ++r->count;
+    pr->language = r->lang;
     pr->line = first.len ? first.line : r->lx.last.line;
     bool ok = parse_body(&p) && problem_finish(&p);
     if (!ok) {

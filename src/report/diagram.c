@@ -1,4 +1,4 @@
-/* Popeye's problem header: remark, centred author/origin/title, the board
+/* Popeye's problem header: remark, centred author/origin/award/title, the board
  * diagram (any number of ranks), and the stipulation line with piece counts. */
 #include "diagram.h"
 
@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../rules/rules.h"
+#include "words.h"
 
 #define BOARD_WIDTH 37 /* Popeye centres header lines in this width */
 
@@ -29,17 +30,17 @@ static void border(struct text *out, const struct geometry *g)
     text_put(out, "-+\n");
 }
 
-static void cell(struct text *out, unit_t u)
+static void cell(struct text *out, const struct words *w, unit_t u)
 {
     if (u == UNIT_EMPTY) {
         text_put(out, "   .");
         return;
     }
     char mark = unit_colour(u) == BLACK ? '-' : unit_colour(u) == NEUTRAL ? '=' : ' ';
-    text_printf(out, "  %c%c", mark, kind_letter(unit_kind(u)));
+    text_printf(out, "  %c%c", mark, words_letter(w, unit_kind(u)));
 }
 
-static void board(struct text *out, const struct position *p)
+static void board(struct text *out, const struct words *w, const struct position *p)
 {
     const struct geometry *g = p->geo;
     border(out, g);
@@ -47,7 +48,7 @@ static void board(struct text *out, const struct position *p)
     for (int r = g->ranks - 1; r >= 0; r--) {
         text_printf(out, "%d", r + 1);
         for (int f = 0; f < g->files; f++)
-            cell(out, p->board[geo_square(g, f, r)]);
+            cell(out, w, p->board[geo_square(g, f, r)]);
         text_printf(out, "   %d\n", r + 1);
         text_printf(out, "|%*s|\n", g->files * 4 + 3, "");
     }
@@ -55,7 +56,7 @@ static void board(struct text *out, const struct position *p)
 }
 
 /* Popeye's line for CastlingMutuallyExclusive, in its order of pairs. */
-static void write_exclusive_castling(struct text *out, const struct position *p)
+static void write_exclusive_castling(struct text *out, const struct words *w, const struct position *p)
 {
     static const int pairs[4][2] = {{WHITE_LONG, BLACK_LONG}, {WHITE_LONG, BLACK_SHORT},
                                     {WHITE_SHORT, BLACK_LONG}, {WHITE_SHORT, BLACK_SHORT}};
@@ -66,7 +67,7 @@ static void write_exclusive_castling(struct text *out, const struct position *p)
         char a[4], b[4];
         square_name(p->geo, castling_rook_home(p, (enum castling_right)pairs[i][0]), a);
         square_name(p->geo, castling_rook_home(p, (enum castling_right)pairs[i][1]), b);
-        text_printf(out, "%s %s%s", any ? "" : "CastlingMutuallyExclusive", a, b);
+        text_printf(out, "%s %s%s", any ? "" : words_get(w, WORD_CASTLING_EXCLUSIVE), a, b);
         any = true;
     }
     if (any)
@@ -76,6 +77,7 @@ static void write_exclusive_castling(struct text *out, const struct position *p)
 void diagram_write_header(struct text *out, const struct problem *pr, const struct position *p,
                           const struct twin_view *v)
 {
+    const struct words *w = words_of(pr->language);
     if (pr->remark && pr->remark[0])
         text_printf(out, "%s\n", pr->remark);
     text_put(out, "\n");
@@ -83,11 +85,13 @@ void diagram_write_header(struct text *out, const struct problem *pr, const stru
         centred(out, pr->author);
     if (pr->origin && pr->origin[0])
         centred(out, pr->origin);
+    if (pr->award && pr->award[0]) /* as Popeye prints it: after the source, before the title */
+        centred(out, pr->award);
     if (pr->title && pr->title[0])
         centred(out, pr->title);
     text_put(out, "\n");
     if (!pr->options.no_board)
-        board(out, p);
+        board(out, w, p);
     char stip[64];
     int len = snprintf(stip, sizeof stip, "  %s", v->stipulation.text);
     if (pr->options.threat > 0)
@@ -106,7 +110,7 @@ void diagram_write_header(struct text *out, const struct problem *pr, const stru
         snprintf(counts, sizeof counts, "%d + %d", count[WHITE], count[BLACK]);
     int width = p->geo->files * 4 + 4 - len - 1;
     text_printf(out, "%s%*s\n", stip, width, counts);
-    write_exclusive_castling(out, p);
+    write_exclusive_castling(out, w, p);
     if (p->rules != &rules_orthodox) {
         char cond[RULES_DESCRIPTION_MAX];
         rules_describe_text(p->rules, p->switches, cond);

@@ -5,7 +5,7 @@
 
 #include "../problem/problem.h"
 #include "../problem/setup.h"
-#include "text.h"
+#include "../solve/text.h"
 
 void diagram_write_header(struct text *out, const struct problem *pr, const struct position *p,
                           const struct twin_view *v);

@@ -2,6 +2,7 @@
  * Decides nothing about the verdict (verdict.c) or the moves (the solver). */
 #include "json.h"
 
+#include <assert.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -11,6 +12,7 @@
 
 #include "../rules/rules.h"
 #include "../solve/solve.h"
+#include "../solve/text.h"
 #include "utf8.h"
 
 /* cJSON answers NULL only when memory runs out: a half-built object is
@@ -51,26 +53,42 @@ static cJSON *string_array(const struct strlist *l)
     return a;
 }
 
-/* "e2e4 e7e5" -> ["e2e4", "e7e5"] */
-static cJSON *move_list(const char *moves)
-{
-    cJSON *a = need(cJSON_CreateArray());
-    char *copy = strdup(moves);
-    if (!copy)
-        abort();
-    char *save = NULL;
-    for (char *m = strtok_r(copy, " ", &save); m; m = strtok_r(NULL, " ", &save))
-        append(a, text_string(m));
-    free(copy);
-    return a;
-}
-
+/* Written as JSON text at once: a helpmate may have 200,000 solutions, and
+ * a cJSON item per move would cost ten times the text.  Canonical moves
+ * (FORMAT.md 8) are letters, digits and '/', so they need no escaping. */
 static cJSON *solution_lists(const struct strlist *l)
 {
-    cJSON *a = need(cJSON_CreateArray());
-    for (int i = 0; i < l->count; i++)
-        append(a, move_list(l->items[i]));
-    return a;
+    struct text t;
+    text_init(&t);
+    text_put(&t, "[");
+    for (int i = 0; i < l->count; i++) {
+        /* "e2e4 e7e5" -> ["e2e4","e7e5"] */
+        const char *m = l->items[i];
+        char *item = malloc(strlen(m) * 3 + 8);
+        if (!item)
+            abort();
+        char *o = item;
+        if (i)
+            *o++ = ',';
+        *o++ = '[';
+        *o++ = '"';
+        for (const char *c = m; *c; c++) {
+            assert(*c >= ' ' && *c < 0x7f && *c != '"' && *c != '\\');
+            if (*c == ' ') {
+                memcpy(o, "\",\"", 3);
+                o += 3;
+            } else {
+                *o++ = *c;
+            }
+        }
+        memcpy(o, "\"]", 3); /* with the terminating 0 */
+        text_put(&t, item);
+        free(item);
+    }
+    text_put(&t, "]");
+    cJSON *raw = need(cJSON_CreateRaw(t.data));
+    text_free(&t);
+    return raw;
 }
 
 static cJSON *tries(const struct result *r)
@@ -132,7 +150,7 @@ static char *finish(cJSON *o)
 }
 
 char *json_twin(const struct problem *pr, int twin, const struct twin_view *v, const struct result *r,
-                const struct verdict *vd)
+                const struct verdict *vd, struct json_tree *tree)
 {
     (void)twin; /* the label says which twin, as Popeye names it */
     struct verdict own;
@@ -142,6 +160,7 @@ char *json_twin(const struct problem *pr, int twin, const struct twin_view *v, c
     }
     bool help = v->stipulation.play == PLAY_HELP;
     cJSON *o = need(cJSON_CreateObject());
+    add(o, "schema", cJSON_CreateNumber(JSON_SCHEMA_VERSION));
     add(o, "file", pr->file ? text_string(pr->file) : cJSON_CreateNull()); /* NULL: --fen */
     add(o, "problem", cJSON_CreateNumber(pr->index));
     add(o, "twin", v->label_text[0] ? text_string(v->label_text) : cJSON_CreateNull());
@@ -161,6 +180,7 @@ char *json_twin(const struct problem *pr, int twin, const struct twin_view *v, c
         add(o, "solutions", solution_lists(&r->keys));
         add(o, "short", solution_lists(&r->short_keys));
     }
+    add(o, "tree", tree ? json_tree_take(tree) : cJSON_CreateObject());
     add(o, "verdict", verdict_items(vd));
     add(o, "duals", string_array(&r->dual_lines));
     if (r->illegal)
@@ -177,6 +197,7 @@ char *json_twin(const struct problem *pr, int twin, const struct twin_view *v, c
 char *json_error(const char *file, int problem, const struct parse_error *e)
 {
     cJSON *o = need(cJSON_CreateObject());
+    add(o, "schema", cJSON_CreateNumber(JSON_SCHEMA_VERSION));
     add(o, "file", file ? text_string(file) : cJSON_CreateNull());
     add(o, "problem", cJSON_CreateNumber(problem));
     char message[320];

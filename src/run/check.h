@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "../report/text.h"
+#include "../solve/text.h"
 #include "job.h"
 
 struct check {

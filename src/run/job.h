@@ -9,7 +9,7 @@
 
 #include "../problem/reader.h"
 #include "../problem/setup.h"
-#include "../report/text.h"
+#include "../solve/text.h"
 #include "../report/verdict.h"
 
 enum job_kind { JOB_SOLVE, JOB_PERFT, JOB_ERROR };
@@ -32,6 +32,10 @@ struct job {
 
     /* Filled by the worker that ran it, read by the printer once DONE. */
     int state;                 /* enum job_state, accessed atomically */
+    /* Set (atomically) by the printer once every earlier job is printed:
+     * from then on the worker prints each complete part of out itself. */
+    int streaming;
+    FILE *stream_copy;         /* while streaming: the protocol file, or NULL */
     struct text out;           /* what goes to standard output for this job */
     struct verdict verdict;    /* --check / --json */
     bool partial, illegal;

@@ -1,4 +1,5 @@
-/* Writing finished jobs: whole buffers, flushed per job, so the output grows
+/* Writing jobs: the first unprinted one streams (its worker prints each
+ * complete part), the rest are written whole once done, so the output grows
  * as the run goes and a line is never cut in half. */
 #include "output.h"
 
@@ -8,6 +9,7 @@
 #include <string.h>
 
 #include "../report/json.h"
+#include "../report/words.h"
 
 void output_init(struct output *o, const struct config *cfg, struct progress *progress)
 {
@@ -65,7 +67,7 @@ static void open_protocol(struct output *o, const struct problem *pr)
 static void close_problem(struct output *o)
 {
     if (!o->cfg->json) {
-        emit(o, o->problem_partial ? "Partial solution" : "solution finished.");
+        emit(o, words_get(o->words, o->problem_partial ? WORD_PARTIAL : WORD_FINISHED));
         if (!o->cfg->regression)
             emitf(o, " Time = %.3f s", o->problem_seconds);
         emit(o, "\n\n\n");
@@ -105,17 +107,39 @@ static void report_too_many_turns(struct output *o, const struct job *j)
     o->status = 2;
 }
 
-static void print_solved(struct output *o, const struct job *j)
+/* What comes before a solving job's text: warnings about its input, the
+ * banner, its problem's protocol file. */
+static void begin_solved(struct output *o, struct job *j)
 {
     if (j->warnings) { /* about the input: before the solution they concern */
         fflush(stdout);
         fputs(j->warnings, stderr);
+        free(j->warnings);
+        j->warnings = NULL;
     }
     if (!o->banner_done)
         fputs("fairysolve 0.1\n\n", stdout);
     o->banner_done = true;
     if (j->twin == 0 && j->pr->protocol)
         open_protocol(o, j->pr);
+}
+
+void output_stream(struct output *o, struct job *j)
+{
+    /* JSON is one line per twin, perft a few lines: they come out whole */
+    if (j->kind != JOB_SOLVE || o->cfg->json)
+        return;
+    progress_clear(o->progress);
+    begin_solved(o, j);
+    fflush(stdout);
+    j->stream_copy = o->protocol; /* the printer writes nothing until j is done */
+    __atomic_store_n(&j->streaming, 1, __ATOMIC_RELEASE);
+}
+
+static void print_solved(struct output *o, struct job *j)
+{
+    if (!j->streaming)
+        begin_solved(o, j);
     emit(o, j->out.data);
     if (j->illegal) { /* Popeye's words, on standard error as Popeye writes them, with the place */
         fflush(stdout);
@@ -125,6 +149,7 @@ static void print_solved(struct output *o, const struct job *j)
     }
     report_too_many_turns(o, j);
     o->problem_open = true;
+    o->words = words_of(j->pr->language);
     o->problem_partial |= j->partial;
     o->problem_seconds += j->seconds;
     if (o->cfg->check)

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "../report/words.h"
 #include "check.h"
 #include "config.h"
 #include "job.h"
@@ -19,12 +20,16 @@ struct output {
     bool problem_open;        /* twins printed, closing line not yet */
     bool problem_partial;     /* one of those twins was cut short */
     double problem_seconds;
+    const struct words *words; /* the open problem's language (report/words.h) */
     int status;               /* 2 once an input error was printed */
     FILE *protocol;           /* Protocol FILE of a problem: a copy of standard output from there on */
 };
 
 void output_init(struct output *o, const struct config *cfg, struct progress *progress);
-/* Writes a DONE job, then releases its buffers. */
+/* Every job before j is printed: from now on j's worker prints j's parts
+ * as they are complete (banner first). */
+void output_stream(struct output *o, struct job *j);
+/* Writes (the rest of) a DONE job, then releases its buffers. */
 void output_job(struct output *o, struct job *j);
 /* Closes a problem cut off by an interrupt, prints the --check summary,
  * closes the protocol file; returns the exit status so far (0, 1 or 2). */

@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../report/text.h"
+#include "../solve/text.h"
 #include "../rules/rules.h"
 #include "../solve/store.h"
 

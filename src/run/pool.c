@@ -11,10 +11,11 @@
 #include "../solve/solver.h"
 #include "interrupt.h"
 
-/* The report keeps several turn lists (100 KB each) per ply on the stack;
- * this is address space, only touched as deep as a search goes. */
-#define STACK_BYTES ((size_t)256 << 20)
-#define SMALL_STACK_BYTES ((size_t)64 << 20)
+/* The search keeps its turn lists on the heap (solver.h); rule sets keep a
+ * few 100 KB lists on the stack, never recursively.  Sanitizers' frames are
+ * larger, hence the margin. */
+#define STACK_BYTES ((size_t)16 << 20)
+#define SMALL_STACK_BYTES ((size_t)8 << 20)
 
 struct pool {
     struct job_list *jobs;
@@ -130,8 +131,12 @@ int pool_run(struct job_list *l, const struct work_ctx *ctx, int workers, struct
     pthread_mutex_unlock(&p.lock);
     int printed = 0;
     if (started > 0)
-        while (printed < l->count && wait_for(&p, printed, out))
+        while (printed < l->count) {
+            output_stream(out, &l->items[printed]);
+            if (!wait_for(&p, printed, out))
+                break;
             output_job(out, &l->items[printed++]);
+        }
     for (int i = 0; i < workers; i++)
         if (w[i].running)
             pthread_join(w[i].thread, NULL);

@@ -10,18 +10,23 @@
 #include "../solve/tt.h"
 #include "job.h"
 
-/* One per worker.  job and started change under the pool's lock; k, n and
- * nodes are written by the solving thread with relaxed atomics. */
+/* One per worker.  job and started change under the pool's lock; the rest
+ * is written by the solving thread with relaxed atomics. */
 struct progress_slot {
     int job;              /* index into the job list; -1 when idle */
     double started;       /* monotonic seconds */
+    int plies;            /* the search's depth in half-moves (help play: the iteration) */
+    double depth_started; /* when the search at this depth began */
     int k, n;             /* first move k of n at the root (0 of 0: not yet there) */
+    int solutions;        /* keys or help solutions so far */
     uint64_t nodes;
 };
 
 /* The solver's hooks (solver.h); ctx is the worker's slot. */
-void progress_root_move(void *ctx, int k, int n);
+void progress_root_move(void *ctx, int plies, int k, int n);
 void progress_nodes(void *ctx, uint64_t nodes);
+/* A key or help solution was found (work.c counts them on the way to the report). */
+void progress_solution(struct progress_slot *s);
 
 void progress_slot_begin(struct progress_slot *s, int job, double now);
 void progress_slot_end(struct progress_slot *s);

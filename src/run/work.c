@@ -1,5 +1,6 @@
 /* One job, on whichever worker took it: its own solver and position copy,
- * the shared table, and a text (or JSON) buffer for its output. */
+ * the shared table, and a text (or JSON) buffer for its output, which goes
+ * out part by part once the job is the first unprinted one. */
 #include "work.h"
 
 #include <stdio.h>
@@ -7,29 +8,72 @@
 
 #include "../report/diagram.h"
 #include "../report/json.h"
+#include "../report/popeye_text.h"
 #include "../solve/solve.h"
 #include "../solve/solver.h"
 #include "../rules/rules.h"
 #include "perft_job.h"
 
-/* Popeye's layout for one twin; the problem's closing line is the printer's
- * (it depends on the other twins). */
-static void write_text(const struct work_ctx *c, struct job *j, const struct result *r)
+/* Streaming: once the printer has printed every earlier job it sets
+ * j->streaming, and from then on each complete part goes out at once. */
+static void part_done(void *ctx)
+{
+    struct job *j = ctx;
+    if (!__atomic_load_n(&j->streaming, __ATOMIC_ACQUIRE) || j->out.len == 0)
+        return;
+    fwrite(j->out.data, 1, j->out.len, stdout);
+    fflush(stdout);
+    if (j->stream_copy) /* the protocol file (Protocol FILE) */
+        fwrite(j->out.data, 1, j->out.len, j->stream_copy);
+    j->out.len = 0;
+    j->out.data[0] = 0;
+}
+
+/* What Popeye prints when a twin starts: the problem's header and board
+ * (first twin), then the twin's line.  The closing line is the printer's (it
+ * depends on the other twins). */
+static void write_twin_head(struct job *j)
 {
     const struct problem *pr = j->pr;
     struct twin_view shown = j->view;
     shown.stipulation = solve_effective_stipulation(pr, &j->view);
-    if (j->twin == 0 && !j->same_twin)
+    if (j->same_twin) /* Duplex: the part with the roles exchanged follows its twin's play */
+        return;
+    if (j->twin == 0 && pr->zero_position) {
+        /* Popeye shows the diagram as written, before the zero position's
+         * changes (BEISPIEL/intell.inp problem 26 and its .out) */
+        struct twin_view written = j->view;
+        written.diagram = pr->diagram;
+        struct position *p = malloc(sizeof *p);
+        struct parse_error err;
+        if (!p)
+            abort();
+        diagram_write_header(&j->out, pr, problem_position(pr, &written, p, &err) ? p : &j->start, &shown);
+        free(p);
+    } else if (j->twin == 0) {
         diagram_write_header(&j->out, pr, &j->start, &shown);
-    if (j->twin == 0 && pr->zero_position && !j->same_twin)
-        text_put(&j->out, "\nzeroposition\n\n");
-    if (pr->twin_count > 0 && !j->same_twin)
-        text_printf(&j->out, "\n%s%s) %s\n", j->view.continued ? "+" : "", j->view.label_text, j->view.change);
-    text_put(&j->out, r->text.data);
-    text_put(&j->out, "\n");
-    if (c->cfg->check) /* "verdict a) duplex: ..." for the part with the roles exchanged */
-        text_printf(&j->out, "verdict%s%s%s%s: %s\n", j->view.label_text[0] ? " " : "", j->view.label_text,
-                    j->view.label_text[0] ? ")" : "", j->view.colours_swapped ? " duplex" : "", j->verdict.text);
+    }
+    if (j->twin == 0 && pr->zero_position)
+        text_printf(&j->out, "\n%s\n\n", words_get(words_of(pr->language), WORD_ZEROPOSITION));
+    if (pr->twin_count > 0) {
+        char change[sizeof j->view.change];
+        words_twin_change(words_of(pr->language), j->view.change, change, sizeof change);
+        text_printf(&j->out, "\n%s%s) %s\n", j->view.continued ? "+" : "", j->view.label_text, change);
+    }
+}
+
+/* --progress counts keys and help solutions on their way to the report. */
+struct counting_sink {
+    struct solution_sink inner;
+    struct progress_slot *slot;
+};
+
+static void count_event(void *ctx, const struct solution_event *e)
+{
+    struct counting_sink *c = ctx;
+    if ((e->kind == EVENT_HELP_LINE && !e->set_play) || (e->kind == EVENT_FIRST_MOVE && e->win))
+        progress_solution(c->slot);
+    sink_send(&c->inner, e);
 }
 
 static void solve_job(const struct work_ctx *c, struct job *j, struct progress_slot *slot)
@@ -50,9 +94,21 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
         limits.on_nodes = progress_nodes;
         limits.progress_ctx = slot;
     }
+    text_init(&j->out);
+    struct popeye_text pt = {.out = &j->out, .words = words_of(j->pr->language), .part_done = part_done, .ctx = j};
+    struct json_tree tree;
+    json_tree_init(&tree);
+    struct solution_sink sink = cfg->json ? json_tree_sink(&tree) : popeye_text_sink(&pt);
+    struct counting_sink counter = {.inner = sink, .slot = slot};
+    if (cfg->progress)
+        sink = (struct solution_sink){.event = count_event, .ctx = &counter};
+    if (!cfg->json) {
+        write_twin_head(j);
+        part_done(j);
+    }
     struct result r;
     result_init(&r);
-    solve_twin(j->pr, &j->view, &j->start, c->tt, &limits, &r);
+    solve_twin(j->pr, &j->view, &j->start, c->tt, &limits, &r, &sink);
     if (cfg->regression)
         r.seconds = 0; /* output that can be diffed */
     if (cfg->check || cfg->json)
@@ -61,15 +117,19 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
     j->illegal = r.illegal;
     j->too_many_turns = r.too_many_turns;
     j->seconds = r.seconds;
-    text_init(&j->out);
     if (cfg->json) {
-        char *line = json_twin(j->pr, j->twin, &j->view, &r, &j->verdict);
+        char *line = json_twin(j->pr, j->twin, &j->view, &r, &j->verdict, &tree);
         text_put(&j->out, line);
         text_put(&j->out, "\n");
         free(line);
     } else {
-        write_text(c, j, &r);
+        text_put(&j->out, "\n");
+        if (cfg->check) /* "verdict a) duplex: ..." for the part with the roles exchanged */
+            text_printf(&j->out, "verdict%s%s%s%s: %s\n", j->view.label_text[0] ? " " : "", j->view.label_text,
+                        j->view.label_text[0] ? ")" : "", j->view.colours_swapped ? " duplex" : "",
+                        j->verdict.text);
     }
+    json_tree_free(&tree);
     result_free(&r);
 }
 

@@ -1,5 +1,5 @@
 /* Battle play (direct #n and self s#n) as yes/no questions, with bounds in
- * the transposition table.  Prints nothing: report/ builds the tree. */
+ * the transposition table.  Prints nothing: battle_search.c walks the tree. */
 #include "battle.h"
 
 #include <assert.h>

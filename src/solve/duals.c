@@ -7,6 +7,7 @@
 
 #include "../board/notation.h"
 #include "battle.h"
+#include "text.h"
 #include "threats.h"
 
 #define PATH_MAX_CHARS (SOLVER_MAX_PLY * (NOTATION_MAX + 1))
@@ -184,21 +185,36 @@ static void split_line(const char *solution, struct line *out)
     if (!out->text)
         abort();
     out->count = 0;
-    out->moves = malloc(sizeof *out->moves * (strlen(solution) / 2 + 1));
+    size_t words = 1;
+    for (const char *c = solution; *c; c++)
+        words += *c == ' ';
+    out->moves = malloc(sizeof *out->moves * words);
     if (!out->moves)
         abort();
     for (char *save = NULL, *m = strtok_r(out->text, " ", &save); m; m = strtok_r(NULL, " ", &save))
         out->moves[out->count++] = m;
 }
 
-/* The line with '*' at half-move ply, malloc'd. */
+/* The line with '*' at half-move ply, malloc'd to its length: there is one
+ * per solution, and a helpmate may have 200,000 of them. */
 static char *line_without(const struct line *l, int ply)
 {
-    struct text t;
-    text_init(&t);
+    size_t len = 0;
     for (int i = 0; i < l->count; i++)
-        text_printf(&t, "%s%s", i ? " " : "", i == ply ? "*" : l->moves[i]);
-    return t.data; /* text_free would only free data */
+        len += 1 + (i == ply ? 1 : strlen(l->moves[i]));
+    char *s = malloc(len + 1), *o = s;
+    if (!s)
+        abort();
+    for (int i = 0; i < l->count; i++) {
+        if (i)
+            *o++ = ' ';
+        const char *m = i == ply ? "*" : l->moves[i];
+        size_t n = strlen(m);
+        memcpy(o, m, n);
+        o += n;
+    }
+    *o = 0;
+    return s;
 }
 
 struct keyed {

@@ -6,52 +6,61 @@
 #include <string.h>
 
 #include "../board/notation.h"
-#include "../report/popeye_order.h"
 #include "../rules/rules.h"
 #include "goal_bound.h"
+#include "popeye_order.h"
 
 struct help_run {
     struct solver *s;
     struct position root;       /* to replay a solution for its notation */
     struct turn path[SOLVER_MAX_PLY];
     struct result *r;
+    const struct solution_sink *sink;
     struct strlist *lines;      /* canonical solutions go here */
+    bool set_play;
     bool white_first;           /* numbering: "1..." when the first move is White's */
     int max_solutions, found;
 };
 
 static inline uint64_t help_key(const struct solver *s) { return s->pos->st.hash ^ s->mode_key ^ 0x6a09e667f3bcc909ull; }
 
-static void write_solution(struct help_run *h, int plies)
+/* A solution found: its canonical text into the result, its turns with
+ * their effects (replayed from the root) to the sink. */
+static void send_solution(struct help_run *h, int plies)
 {
     struct position p = h->root;
-    struct text *out = &h->r->text;
     char canon[NOTATION_MAX * SOLVER_MAX_PLY] = "";
-    text_put(out, "\n ");
+    enum move_effect effects[SOLVER_MAX_PLY];
     for (int i = 0; i < plies; i++) {
-        char move[NOTATION_MAX], c[NOTATION_MAX];
-        turn_text(&p, &h->path[i], move);
+        char c[NOTATION_MAX];
         turn_canonical(&p, &h->path[i], c);
         if (i)
             strcat(canon, " ");
         strcat(canon, c);
-        int half = i + (h->white_first ? 1 : 0); /* 0 = Black's half of move 1 */
-        if (i == 0 && h->white_first)
-            text_printf(out, " 1...%s", move);
-        else if (half % 2 == 0)
-            text_printf(out, "%s%d.%s", i ? "   " : " ", half / 2 + 1, move);
-        else
-            text_printf(out, " %s", move);
         struct undo u;
         position_make(&p, &h->path[i], &u);
-        bool check = rules_in_check(&p, (enum colour)p.st.side);
-        if (i == plies - 1) {
-            text_put(out, h->s->goal == GOAL_MATE ? " #" : h->s->goal == GOAL_STALEMATE ? " =" : " #=");
-        } else if (check) {
-            text_put(out, " +");
-        }
+        effects[i] = i == plies - 1                                ? EFFECT_GOAL
+                     : rules_in_check(&p, (enum colour)p.st.side) ? EFFECT_CHECK
+                                                                   : EFFECT_NONE;
     }
     strlist_add(h->lines, canon);
+    struct solution_event e = {.kind = EVENT_HELP_LINE, .pos = &h->root, .line = h->path, .line_effects = effects,
+                               .plies = plies, .white_first = h->white_first, .set_play = h->set_play,
+                               .short_line = h->lines != &h->r->solutions, .goal = h->s->goal};
+    sink_send(h->sink, &e);
+}
+
+/* Option MoveNumbers: first move n is examined (with its check mark). */
+static void send_numbered(struct help_run *h, int n, const struct turn *t)
+{
+    struct position *p = h->s->pos;
+    struct undo u;
+    position_make(p, t, &u);
+    bool check = rules_in_check(p, (enum colour)p->st.side);
+    position_unmake(p, &u);
+    struct solution_event e = {.kind = EVENT_NUMBERED_MOVE, .pos = p, .turn = t, .number = n,
+                               .effect = check ? EFFECT_CHECK : EFFECT_NONE, .goal = h->s->goal};
+    sink_send(h->sink, &e);
 }
 
 /* Number of solutions below this node with exactly `plies` half-moves left. */
@@ -86,9 +95,9 @@ static int search(struct help_run *h, int plies)
         h->path[s->ply - 0] = l->turns[i];
         int depth = s->ply;
         if (depth == 0 && s->on_root_move)
-            s->on_root_move(s->progress_ctx, i + 1, l->count);
+            s->on_root_move(s->progress_ctx, plies, i + 1, l->count);
         if (numbered) {
-            popeye_write_move_number(&h->r->text, s->pos, i + 1, &l->turns[i]);
+            send_numbered(h, i + 1, &l->turns[i]);
             if (!popeye_turn_legal(s->pos, &l->turns[i]))
                 continue;
         }
@@ -99,7 +108,7 @@ static int search(struct help_run *h, int plies)
             if (goal_reached(s)) {
                 found++;
                 h->found++;
-                write_solution(h, depth + 1);
+                send_solution(h, depth + 1);
             }
         } else {
             found += search(h, plies - 1);
@@ -115,37 +124,40 @@ static int search(struct help_run *h, int plies)
 }
 
 /* One phase (set play or play): lengths first..last in steps of two plies. */
-static bool help_phase(struct solver *s, struct result *r, int first, int last, bool white_first)
+static bool help_phase(struct solver *s, struct result *r, const struct solution_sink *sink, int first, int last,
+                       bool white_first, bool set_play)
 {
-    struct help_run h = {.s = s, .root = *s->pos, .r = r, .white_first = white_first};
+    struct help_run h = {.s = s, .root = *s->pos, .r = r, .sink = sink, .set_play = set_play,
+                         .white_first = white_first};
     h.max_solutions = s->opt->max_solutions > 0 ? s->opt->max_solutions : 1 << 30;
     s->ply = 0;
-    for (int k = first; k <= last && !s->stopped; k += 2) {
+    bool cut = false;
+    for (int k = first; k <= last && !s->stopped && !cut; k += 2) {
         h.lines = k == last ? &r->solutions : &r->short_solutions;
         search(&h, k);
         if (h.found >= h.max_solutions)
-            return true;
-        if (h.found > 0 && k < last && s->opt->stop_on_short)
-            return true;
+            cut = true;
+        else if (h.found > 0 && k < last && s->opt->stop_on_short)
+            cut = true;
     }
-    return false;
+    struct solution_event e = {.kind = EVENT_HELP_PHASE_END, .pos = s->pos, .set_play = set_play, .goal = s->goal};
+    sink_send(sink, &e);
+    return cut;
 }
 
-void help_write(struct solver *s, int plies, struct result *r)
+void help_search(struct solver *s, int plies, struct result *r, const struct solution_sink *sink)
 {
     bool white_first = plies % 2 == 1;
     bool partial = false;
     if (s->opt->set_play && plies > 2) {
         struct undo u;
         position_make_null(s->pos, &u);
-        partial |= help_phase(s, r, plies % 2 == 0 ? 1 : 2, plies - 1, !white_first);
+        partial |= help_phase(s, r, sink, plies % 2 == 0 ? 1 : 2, plies - 1, !white_first, true);
         position_unmake(s->pos, &u);
         /* set-play solutions are not solutions of the problem */
         strlist_free(&r->solutions);
         strlist_free(&r->short_solutions);
-        text_put(&r->text, "\n");
     }
-    partial |= help_phase(s, r, plies % 2 == 0 ? 2 : 1, plies, white_first);
-    text_put(&r->text, "\n");
+    partial |= help_phase(s, r, sink, plies % 2 == 0 ? 2 : 1, plies, white_first, false);
     r->partial = partial || s->stopped;
 }

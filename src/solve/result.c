@@ -30,12 +30,10 @@ void strlist_free(struct strlist *l)
 void result_init(struct result *r)
 {
     memset(r, 0, sizeof *r);
-    text_init(&r->text);
 }
 
 void result_free(struct result *r)
 {
-    text_free(&r->text);
     strlist_free(&r->keys);
     strlist_free(&r->short_keys);
     strlist_free(&r->solutions);

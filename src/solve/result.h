@@ -1,12 +1,10 @@
-/* What solving found, in the form the reports need: the Popeye-layout text
- * and the canonical move lists for JSON and verdicts. */
+/* What solving found, beside the tree that went to the sink (sink.h): the
+ * canonical keys, tries and solutions that verdicts and duals judge. */
 #ifndef FS_RESULT_H
 #define FS_RESULT_H
 
 #include <stdbool.h>
 #include <stdint.h>
-
-#include "../report/text.h"
 
 struct strlist {
     int count, cap;
@@ -23,7 +21,6 @@ struct try_result {
 };
 
 struct result {
-    struct text text;           /* solution part of Popeye's layout */
     struct strlist keys;        /* battle play: canonical first turns that solve */
     struct strlist short_keys;  /* battle play: keys that reach the goal early */
     int try_count;

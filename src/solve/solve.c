@@ -1,12 +1,12 @@
 /* Solving one twin: decides who moves first and how many turns the
- * stipulation allows, then runs battle or help play into a result. */
+ * stipulation allows, then dispatches to the battle or help search. */
 #include "solve.h"
 
 #include <stdio.h>
 
 #include "../board/zobrist.h"
-#include "../report/battle_text.h"
 #include "../rules/rules.h"
+#include "battle_search.h"
 #include "duals.h"
 #include "goal_bound.h"
 #include "help.h"
@@ -26,7 +26,8 @@ struct stipulation solve_effective_stipulation(const struct problem *pr, const s
 }
 
 void solve_twin(const struct problem *pr, const struct twin_view *v, const struct position *start,
-                struct tt *tt, const struct solve_limits *limits, struct result *r)
+                struct tt *tt, const struct solve_limits *limits, struct result *r,
+                const struct solution_sink *sink)
 {
     double t0 = monotonic_seconds();
     struct stipulation st = solve_effective_stipulation(pr, v);
@@ -59,9 +60,9 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
     if (help && !(limits && limits->plain_help))
         s.goal_bound = goal_bound_new(&pos);
     if (help)
-        help_write(&s, st.moves * 2 + (st.half ? 1 : 0), r);
+        help_search(&s, st.moves * 2 + (st.half ? 1 : 0), r, sink);
     else
-        battle_write(&s, st.moves, r);
+        battle_search(&s, st.moves, r, sink);
     if (limits && limits->want_duals)
         duals_count(&s, st.moves, r);
     r->too_many_turns = s.overflow;

@@ -1,10 +1,12 @@
 /* Solving one twin: decides who moves first and how many turns the
- * stipulation allows, then runs battle or help play into a result. */
+ * stipulation allows, then searches battle or help play: the solution tree
+ * to a sink as it is proved, the canonical lists into a result. */
 #ifndef FS_SOLVE_H
 #define FS_SOLVE_H
 
 #include "../problem/setup.h"
 #include "result.h"
+#include "sink.h"
 #include "tt.h"
 
 struct solve_limits {
@@ -13,7 +15,7 @@ struct solve_limits {
     bool want_duals;           /* count duals (duals.h) after solving: --check, --json */
     bool plain_help;           /* --plain-help: help play without the goal-directed bound */
     /* --progress hooks, handed to the solver (solver.h); NULL: none */
-    void (*on_root_move)(void *ctx, int k, int n);
+    void (*on_root_move)(void *ctx, int plies, int k, int n);
     void (*on_nodes)(void *ctx, uint64_t nodes);
     void *progress_ctx;
 };
@@ -21,6 +23,7 @@ struct solve_limits {
 /* The stipulation as it is solved (h#n + WhiteToPlay becomes h#(n-1).5). */
 struct stipulation solve_effective_stipulation(const struct problem *pr, const struct twin_view *v);
 void solve_twin(const struct problem *pr, const struct twin_view *v, const struct position *start,
-                struct tt *tt, const struct solve_limits *limits, struct result *r);
+                struct tt *tt, const struct solve_limits *limits, struct result *r,
+                const struct solution_sink *sink);
 
 #endif

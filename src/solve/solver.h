@@ -34,9 +34,10 @@ struct solver {
     volatile int *interrupt;     /* set by a signal handler; may be NULL */
     bool stopped;                /* ran out of time or was interrupted, or overflow */
     bool overflow;               /* a position had more turns than TURN_LIST_MAX */
-    /* --progress (NULL when nobody listens): the root loop begins its k-th of
-     * n first moves; every 4096 nodes, the count so far */
-    void (*on_root_move)(void *ctx, int k, int n);
+    /* --progress (NULL when nobody listens): the root loop of a search
+     * `plies` half-moves deep begins its k-th of n first moves; every 4096
+     * nodes, the count so far */
+    void (*on_root_move)(void *ctx, int plies, int k, int n);
     void (*on_nodes)(void *ctx, uint64_t nodes);
     void *progress_ctx;
 };

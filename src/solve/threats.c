@@ -45,23 +45,22 @@ int threats_find(struct solver *s, int n, struct turn_list *threats)
 
 bool threat_defeated(struct solver *s, const struct turn_list *threats, int t)
 {
-    struct turn_list *l = solver_generate(s);
-    struct turn_list moves;
-    turn_list_copy(&moves, l);
+    /* this ply's list: the questions below play at deeper plies */
+    struct turn_list *moves = solver_generate(s);
     for (int k = 0; k < threats->count; k++) {
         if (battle_choice_seen(threats, k))
             continue;
         struct turn want = threats->turns[k];
         bool choice = (want.flags & TURN_OWNER_CHOICE) != 0;
         int found = -1;
-        for (int i = 0; i < moves.count && found < 0; i++) {
-            struct turn have = moves.turns[i];
+        for (int i = 0; i < moves->count && found < 0; i++) {
+            struct turn have = moves->turns[i];
             if (choice && (have.flags & TURN_OWNER_CHOICE)) /* the first choice of that decision */
                 have.promo2 = want.promo2;
             if (threat_same_move(&have, &want))
                 found = i;
         }
-        if (found < 0 || !battle_all_choices(s, &moves, found, t, attack_move_wins))
+        if (found < 0 || !battle_all_choices(s, moves, found, t, attack_move_wins))
             return true;
     }
     return false;

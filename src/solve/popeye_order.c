@@ -6,7 +6,6 @@
 
 #include <stdlib.h>
 
-#include "../board/notation.h"
 #include "../rules/rules.h"
 
 static const int line_order[3][3] = {
@@ -67,17 +66,6 @@ static int compare(const void *a, const void *b, void *position)
 void popeye_order_sort(const struct position *p, struct turn_list *l)
 {
     qsort_r(l->turns, (size_t)l->count, sizeof l->turns[0], compare, (void *)p);
-}
-
-void popeye_write_move_number(struct text *out, struct position *p, int n, const struct turn *t)
-{
-    char move[NOTATION_MAX];
-    turn_text(p, t, move);
-    struct undo u;
-    position_make(p, t, &u);
-    bool check = rules_in_check(p, (enum colour)p->st.side);
-    position_unmake(p, &u);
-    text_printf(out, "\n%3d  (%s%s )", n, move, check ? " +" : "");
 }
 
 void popeye_numbered_moves(struct position *p, struct turn_list *out)

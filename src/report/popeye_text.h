@@ -1,0 +1,22 @@
+/* The solution in Popeye's text layout: a sink (solve/sink.h) that writes
+ * each event into a text buffer and says when a part is complete. */
+#ifndef FS_POPEYE_TEXT_H
+#define FS_POPEYE_TEXT_H
+
+#include "../solve/sink.h"
+#include "../solve/text.h"
+#include "words.h"
+
+struct popeye_text {
+    struct text *out;
+    const struct words *words;  /* the output language; NULL: English */
+    /* called when a key, try, help solution or set play is complete, so the
+     * caller may print what out holds; NULL: nobody streams */
+    void (*part_done)(void *ctx);
+    void *ctx;
+};
+
+/* A sink writing into pt->out; pt must outlive the sink's use. */
+struct solution_sink popeye_text_sink(struct popeye_text *pt);
+
+#endif

@@ -1,0 +1,327 @@
+/* Direct and self play searched for Popeye's tree: keys, tries, threats,
+ * variations, set play.  Asks battle.c every question; decides what the tree
+ * shows and sends it to the sink part by part.  Turn lists are the solver's
+ * per-ply lists: a list at ply p is only regenerated at ply p. */
+#include "battle_search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../board/notation.h"
+#include "battle.h"
+#include "popeye_order.h"
+#include "threats.h"
+
+/* The tree's walk: the solver, where events go and the goal they mark. */
+struct walk {
+    struct solver *s;
+    const struct solution_sink *sink;
+};
+
+/* After the move is made: the goal when it is reached (and may be), else check. */
+static enum move_effect effect_now(struct solver *s, bool goal_possible)
+{
+    if (goal_possible && goal_reached(s))
+        return EFFECT_GOAL;
+    return solver_in_check(s) ? EFFECT_CHECK : EFFECT_NONE;
+}
+
+/* Sends move t (not yet made) with its effect; returns the effect.  The
+ * move is tried on the board only: shown moves are not search nodes. */
+static enum move_effect send_move(struct walk *w, enum solution_event_kind kind, int depth, const struct turn *t,
+                                  bool goal_possible, bool win, bool in_threat)
+{
+    struct solver *s = w->s;
+    struct undo u;
+    position_make(s->pos, t, &u);
+    enum move_effect e = effect_now(s, goal_possible);
+    position_unmake(s->pos, &u);
+    struct solution_event ev = {.kind = kind, .pos = s->pos, .turn = t, .effect = e, .depth = depth,
+                                .win = win, .in_threat = in_threat, .goal = s->goal};
+    sink_send(w->sink, &ev);
+    return e;
+}
+
+/* Option MoveNumbers: first move `number` (legal or not) is examined. */
+static void send_numbered(struct walk *w, int number, const struct turn *t)
+{
+    struct solver *s = w->s;
+    struct undo u;
+    position_make(s->pos, t, &u);
+    enum move_effect e = effect_now(s, false);
+    position_unmake(s->pos, &u);
+    struct solution_event ev = {.kind = EVENT_NUMBERED_MOVE, .pos = s->pos, .turn = t, .effect = e,
+                                .number = number, .goal = s->goal};
+    sink_send(w->sink, &ev);
+}
+
+static void send_mark(struct walk *w, enum solution_event_kind kind, int depth, int threat_length)
+{
+    struct solution_event ev = {.kind = kind, .pos = w->s->pos, .depth = depth, .threat_length = threat_length,
+                                .goal = w->s->goal};
+    sink_send(w->sink, &ev);
+}
+
+/* Length of the attacker's shortest win after a defence, 0 when the defence
+ * itself reaches the goal (self play), -1 when it refutes. n as in
+ * walk_after_attack: attacker turns (direct) or defender turns (self) left
+ * at the defence node. */
+static int defence_value(struct solver *s, int n)
+{
+    if (s->play == PLAY_SELF) {
+        if (goal_reached(s))
+            return 0;
+        if (n <= 1)
+            return -1;
+        int m = attack_shortest(s, n - 1);
+        return m ? m : -1;
+    }
+    int m = attack_shortest(s, n);
+    return m ? m : -1;
+}
+
+static void walk_after_attack(struct walk *w, int depth, int n);
+static void walk_continuations(struct walk *w, int depth, int m, bool in_threat);
+
+/* A defence at depth and, unless it reaches the goal itself, the attacker's
+ * shortest answers (length m). */
+static void walk_variation(struct walk *w, int depth, const struct turn *d, int m)
+{
+    struct solver *s = w->s;
+    enum move_effect e = send_move(w, EVENT_MOVE, depth, d, s->play == PLAY_SELF, false, false);
+    if (e == EFFECT_GOAL)
+        return;
+    struct undo u;
+    solver_make(s, d, &u);
+    walk_continuations(w, depth + 1, m, false);
+    solver_unmake(s, &u);
+}
+
+/* Every attacker move that wins in exactly the shortest length m; in_threat:
+ * these are the lines of a threat (the defender passed). */
+static void walk_continuations(struct walk *w, int depth, int m, bool in_threat)
+{
+    struct solver *s = w->s;
+    struct turn_list *moves = solver_generate(s);
+    for (int i = 0; i < moves->count; i++) {
+        /* OwnerPromotes: a decision wins only if it wins for every choice */
+        if (battle_choice_seen(moves, i) || !battle_all_choices(s, moves, i, m, attack_move_wins))
+            continue;
+        for (int j = i; j < moves->count; j++) {
+            if (j != i && !battle_same_decision(&moves->turns[i], &moves->turns[j]))
+                continue;
+            enum move_effect e =
+                send_move(w, EVENT_MOVE, depth, &moves->turns[j], s->play == PLAY_DIRECT, false, in_threat);
+            if (e == EFFECT_GOAL)
+                continue;
+            struct undo u;
+            solver_make(s, &moves->turns[j], &u);
+            walk_after_attack(w, depth, m);
+            solver_unmake(s, &u);
+        }
+    }
+}
+
+/* Defender to move after an attacker's move at `depth`.  Direct: n attacker
+ * turns remain; self: n defender turns remain including this one. */
+static void walk_after_attack(struct walk *w, int depth, int n)
+{
+    struct solver *s = w->s;
+    /* the threat must outlive the lists of this ply and the next; few
+     * positions have one, so it is allocated only then */
+    struct turn_list *threats = NULL;
+    bool last_self_move = s->play == PLAY_SELF && n <= 1;
+    int t = 0;
+    bool check = solver_in_check(s);
+    if (s->play == PLAY_DIRECT)
+        n = n - 1;
+    if (!check && !last_self_move && n >= 1 && !s->opt->no_threat) {
+        threats = malloc(sizeof *threats);
+        if (!threats)
+            abort();
+        t = threats_find(s, n, threats);
+        send_mark(w, EVENT_THREAT, depth, t);
+        if (t) {
+            struct undo u;
+            solver_make_null(s, &u);
+            walk_continuations(w, depth + 2, t, true);
+            solver_unmake(s, &u);
+        }
+        send_mark(w, EVENT_THREAT_END, depth, t);
+    }
+    struct turn_list *defences = solver_generate(s);
+    for (int i = 0; i < defences->count; i++) {
+        const struct turn *d = &defences->turns[i];
+        struct undo u;
+        solver_make(s, d, &u);
+        int v = defence_value(s, n);
+        /* option MatesIn1 keeps the defences that reach the goal at once */
+        bool show = v > 0 || (v == 0 && (n <= 1 || s->opt->mates_in_1));
+        if (show && t > 0)
+            show = v > t || (v == t && threat_defeated(s, threats, t));
+        if (show && s->opt->no_short_variations && t == 0 && v >= 0 && v < n)
+            show = false;
+        solver_unmake(s, &u);
+        if (!show)
+            continue;
+        walk_variation(w, depth + 1, d, v);
+    }
+    free(threats);
+}
+
+static void walk_refutations(struct walk *w, const struct turn *try_move, const struct strlist *refutations)
+{
+    struct solver *s = w->s;
+    send_mark(w, EVENT_REFUTATIONS, 1, 0);
+    struct undo u;
+    solver_make(s, try_move, &u);
+    struct turn_list *defences = solver_generate(s);
+    for (int i = 0; i < defences->count; i++) {
+        char c[NOTATION_MAX];
+        decision_canonical(s->pos, &defences->turns[i], c);
+        if (strlist_has(refutations, c))
+            send_move(w, EVENT_REFUTATION, 1, &defences->turns[i], false, false, false);
+    }
+    solver_unmake(s, &u);
+}
+
+/* Refutations of a first move that does not solve, collected up to limit+1. */
+static int collect_refutations(struct solver *s, int n, int limit, struct strlist *out)
+{
+    struct turn_list *defences = solver_generate(s);
+    int count = 0;
+    int m = s->play == PLAY_DIRECT ? n - 1 : n;
+    for (int i = 0; i < defences->count && count <= limit; i++) {
+        if (battle_choice_seen(defences, i))
+            continue;
+        bool refutes = true;
+        for (int j = i; j < defences->count && refutes; j++) {
+            if (j != i && !battle_same_decision(&defences->turns[i], &defences->turns[j]))
+                continue;
+            struct undo u;
+            solver_make(s, &defences->turns[j], &u);
+            refutes = defence_value(s, m) < 0;
+            solver_unmake(s, &u);
+        }
+        if (refutes) {
+            char c[NOTATION_MAX];
+            decision_canonical(s->pos, &defences->turns[i], c);
+            strlist_add(out, c);
+            count++;
+        }
+    }
+    return count;
+}
+
+/* Set play: the play after a pass.  Self play is shown at the shortest
+ * length in which every defence loses (as a key's play is); when no length
+ * works, s#1 set play is not shown and longer set play is shown partially. */
+static void walk_set_play(struct walk *w, int n)
+{
+    struct solver *s = w->s;
+    send_mark(w, EVENT_SET_PLAY, 0, 0);
+    struct undo u;
+    solver_make_null(s, &u);
+    int m = s->play == PLAY_DIRECT ? n - 1 : n;
+    if (s->play == PLAY_SELF) {
+        int k = 1;
+        while (k <= n && !defence_loses(s, k))
+            k++;
+        m = k <= n ? k : n == 1 ? 0 : n;
+    }
+    struct turn_list *defences = solver_generate(s);
+    for (int i = 0; m >= 1 && i < defences->count; i++) {
+        struct undo v;
+        solver_make(s, &defences->turns[i], &v);
+        int val = defence_value(s, m);
+        solver_unmake(s, &v);
+        if (val < 0 || (val == 0 && m > 1 && !s->opt->mates_in_1))
+            continue;
+        walk_variation(w, 1, &defences->turns[i], val);
+    }
+    solver_unmake(s, &u);
+    send_mark(w, EVENT_SET_PLAY_END, 0, 0);
+}
+
+/* The key or try line of first move m and, with Variation, the play after it.
+ * Returns the length of that play: the key's shortest win (n for a try). */
+static int walk_first_move(struct walk *w, int n, const struct turn *m, bool win)
+{
+    struct solver *s = w->s;
+    enum move_effect e = send_move(w, EVENT_FIRST_MOVE, 0, m, s->play == PLAY_DIRECT, win, false);
+    struct undo u;
+    solver_make(s, m, &u);
+    int k = n;
+    for (int m = 1; win && m < n; m++)
+        if (attack_move_wins(s, m)) {
+            k = m;
+            break;
+        }
+    if (e != EFFECT_GOAL && s->opt->variation)
+        walk_after_attack(w, 0, k);
+    solver_unmake(s, &u);
+    return k;
+}
+
+void battle_search(struct solver *s, int n, struct result *r, const struct solution_sink *sink)
+{
+    struct walk walk = {.s = s, .sink = sink};
+    struct walk *w = &walk;
+    const struct options *o = s->opt;
+    int max_refutations = o->defence > 0 ? o->defence : (o->try_play ? 1 : 0);
+    if (o->set_play)
+        walk_set_play(w, n);
+    struct turn_list *first = &s->lists[s->ply];
+    if (o->move_numbers)
+        popeye_numbered_moves(s->pos, first);
+    else
+        solver_generate(s);
+    for (int i = 0; i < first->count && !s->stopped; i++) {
+        if (s->on_root_move)
+            s->on_root_move(s->progress_ctx, 2 * n - (s->play == PLAY_DIRECT), i + 1, first->count);
+        if (o->move_numbers) {
+            send_numbered(w, i + 1, &first->turns[i]);
+            if (!popeye_turn_legal(s->pos, &first->turns[i]))
+                continue;
+        }
+        if (battle_choice_seen(first, i))
+            continue;
+        const struct turn *m = &first->turns[i];
+        /* OwnerPromotes: one decision, whatever the opponent promotes to */
+        bool choice = (m->flags & TURN_OWNER_CHOICE) != 0;
+        char canon[NOTATION_MAX];
+        decision_canonical(s->pos, m, canon);
+        struct undo u;
+        struct strlist refutations = {0};
+        bool win = battle_all_choices(s, first, i, n, attack_move_wins);
+        int refutation_count = 0;
+        if (!win && !choice && max_refutations > 0) {
+            solver_make(s, m, &u);
+            refutation_count = collect_refutations(s, n, max_refutations, &refutations);
+            solver_unmake(s, &u);
+        }
+        bool is_try = !win && refutation_count >= 1 && refutation_count <= max_refutations;
+        if (!win && !is_try) {
+            strlist_free(&refutations);
+            continue;
+        }
+        int length = 0; /* short only if the play after every choice is */
+        for (int j = i; j < first->count; j++) /* each choice the opponent has, with its play */
+            if (j == i || (choice && battle_same_decision(m, &first->turns[j]))) {
+                int k = walk_first_move(w, n, &first->turns[j], win);
+                length = k > length ? k : length;
+            }
+        if (win) {
+            strlist_add(&r->keys, canon);
+            if (length < n)
+                strlist_add(&r->short_keys, canon);
+            strlist_free(&refutations);
+        } else {
+            walk_refutations(w, m, &refutations);
+            struct try_result *t = result_add_try(r, canon);
+            t->refutations = refutations;
+        }
+        send_mark(w, EVENT_FIRST_MOVE_END, 0, 0);
+    }
+    r->partial = s->stopped;
+}
