@@ -7,6 +7,19 @@ WARN    := -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE
 LDLIBS  := -lz -lcjson -lm -lpthread
 BUILD   := build
 ASAN    := build/asan
+# make install: PREFIX and DESTDIR as the GNU conventions have them
+PREFIX  ?= /usr/local
+DESTDIR ?=
+BINDIR  := $(PREFIX)/bin
+MAN1DIR := $(PREFIX)/share/man/man1
+DOCDIR  := $(PREFIX)/share/doc/fairysolve
+EXAMPLES := $(sort $(wildcard problems/*.inp))
+# make windows: cross-built with mingw-w64 (POSIX threads), zlib and cJSON
+# linked in statically; windows/posix_shim.h maps the POSIX calls
+WIN     := build/windows
+WINCC   := x86_64-w64-mingw32-gcc-posix
+WINFLAGS := -O3 -D_FILE_OFFSET_BITS=64 -D__USE_MINGW_ANSI_STDIO=1 -include windows/posix_shim.h \
+            -Iwindows -Iwindows/include -I$(WIN)/cjson/include
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 LIB_SRC := $(filter-out src/main.c,$(shell find src -name '*.c' | sort))
@@ -15,8 +28,9 @@ TESTS   := $(TEST_SRC:tests/%.c=%)
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 ASAN_OBJ := $(LIB_SRC:%.c=$(ASAN)/%.o)
+WIN_OBJ  := $(LIB_SRC:%.c=$(WIN)/%.o) $(WIN)/src/main.o $(WIN)/windows/posix_shim.o $(WIN)/cjson/cJSON.o
 
-.PHONY: all deps run test unit e2e asan asan-test bench clean fuzz fuzz-build fuzz-ci
+.PHONY: all deps run test unit e2e asan asan-test install-check install uninstall windows bench clean fuzz fuzz-build fuzz-ci
 all: $(BUILD)/fairysolve
 
 deps:
@@ -24,7 +38,7 @@ deps:
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(WARN) $(CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 
 $(ASAN)/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -40,7 +54,7 @@ $(ASAN)/libfairysolve.a: $(ASAN_OBJ)
 	ar rcs $@ $^
 
 $(BUILD)/fairysolve: $(BUILD)/src/main.o $(BUILD)/libfairysolve.a
-	$(CC) $(CFLAGS) $^ -o $@ $(LDLIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) $^ -o $@ $(LDLIBS)
 
 $(ASAN)/fairysolve: $(ASAN)/src/main.o $(ASAN)/libfairysolve.a
 	$(CC) $(SAN) $^ -o $@ $(LDLIBS)
@@ -66,8 +80,45 @@ asan-test: asan
 	@sh scripts/run-unit $(ASAN)
 	@sh tests/e2e/run $(ASAN)/fairysolve
 
+# make install into a scratch DESTDIR, the man page against --help, make uninstall
+install-check: $(BUILD)/fairysolve
+	@sh scripts/check-install
+
 test: deps
-	@$(MAKE) --no-print-directory unit e2e asan-test fuzz-ci
+	@$(MAKE) --no-print-directory unit e2e install-check asan-test fuzz-ci
+
+install: $(BUILD)/fairysolve
+	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(DOCDIR)/problems
+	install -m 755 $(BUILD)/fairysolve $(DESTDIR)$(BINDIR)/fairysolve
+	install -m 644 doc/fairysolve.1 $(DESTDIR)$(MAN1DIR)/fairysolve.1
+	install -m 644 README.md $(DESTDIR)$(DOCDIR)/README.md
+	install -m 644 $(EXAMPLES) $(DESTDIR)$(DOCDIR)/problems/
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/fairysolve $(DESTDIR)$(MAN1DIR)/fairysolve.1 $(DESTDIR)$(DOCDIR)/README.md
+	rm -f $(EXAMPLES:problems/%=$(DESTDIR)$(DOCDIR)/problems/%)
+	-rmdir $(DESTDIR)$(DOCDIR)/problems $(DESTDIR)$(DOCDIR)
+
+windows:
+	@sh scripts/deps windows
+	@$(MAKE) --no-print-directory $(WIN)/fairysolve.exe
+
+$(WIN)/cjson/include/cjson/cJSON.h:
+	@sh windows/fetch-cjson $(WIN)/cjson
+
+$(WIN)/cjson/cJSON.o: $(WIN)/cjson/include/cjson/cJSON.h
+	$(WINCC) -std=c89 -O2 -I$(WIN)/cjson/include/cjson -c $(WIN)/cjson/cJSON.c -o $@
+
+$(WIN)/%.o: %.c | $(WIN)/cjson/include/cjson/cJSON.h
+	@mkdir -p $(dir $@)
+	$(WINCC) $(WARN) $(WINFLAGS) -MMD -MP -c $< -o $@
+
+$(WIN)/fairysolve.exe: $(WIN_OBJ)
+	$(WINCC) -static -pthread $^ -o $@ -lz -lm
+
+# checks of the shim itself, run under wine by scripts/check-windows
+$(WIN)/test_shim.exe: $(WIN)/windows/test_shim.o $(WIN)/windows/posix_shim.o
+	$(WINCC) -static -pthread $^ -o $@
 
 bench: $(BUILD)/fairysolve
 	@sh scripts/bench-perft
