@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "board/memory.h"
 #include "rules/rules.h"
 #include "run/config.h"
 
@@ -94,7 +95,7 @@ static bool popeye_words(int argc, char **argv, const struct option *longopts, c
                 /* lives as long as argv: the whole run */
                 char *spelled = malloc(strlen(o->name) + 3);
                 if (!spelled)
-                    abort();
+                    out_of_memory();
                 sprintf(spelled, "--%s", o->name);
                 argv[i] = spelled;
                 takes_value = o->has_arg == required_argument;

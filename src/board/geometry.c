@@ -1,5 +1,6 @@
 /* Builds the geometry tables for each board size on first use.
  * Tables are immutable once built and shared by every position of that size. */
+#include "memory.h"
 #include "geometry.h"
 
 #include <ctype.h>
@@ -47,7 +48,7 @@ static struct geometry *build(int files, int ranks)
 {
     struct geometry *g = calloc(1, sizeof *g);
     if (!g)
-        abort();
+        out_of_memory();
     g->files = files;
     g->ranks = ranks;
     g->stride = files + 2;

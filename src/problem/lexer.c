@@ -1,5 +1,6 @@
 /* Splitting problem text into tokens with line and column, and reading the
  * rest of a line for Author/Remark.  Knows no keyword and builds no problem. */
+#include "../board/memory.h"
 #include "parse.h"
 
 #include <ctype.h>
@@ -103,7 +104,7 @@ char *lex_rest_of_line_copy(struct lexer *lx)
     size_t cap = lx->len - lx->pos + 1;
     char *out = malloc(cap);
     if (!out)
-        abort();
+        out_of_memory();
     lex_rest_of_line(lx, out, cap);
     return out;
 }

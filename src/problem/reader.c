@@ -1,5 +1,6 @@
 /* The problem reader: BeginProblem ... NextProblem ... EndProblem, the
  * keywords of a problem, and recovery after an error.  Never solves or prints. */
+#include "../board/memory.h"
 #include "parse.h"
 
 #include <stdio.h>
@@ -97,7 +98,7 @@ static void append_line(struct lexer *lx, char **dst)
     size_t n = strlen(*dst), m = strlen(text);
     char *joined = realloc(*dst, n + m + 2);
     if (!joined)
-        abort();
+        out_of_memory();
     joined[n] = '\n';
     memcpy(joined + n + 1, text, m + 1);
     *dst = joined;

@@ -1,5 +1,6 @@
 /* JSON objects with cJSON: field names and forms as FORMAT.md 7 shows them.
  * Decides nothing about the verdict (verdict.c) or the moves (the solver). */
+#include "../board/memory.h"
 #include "json.h"
 
 #include <assert.h>
@@ -20,20 +21,20 @@
 static cJSON *need(cJSON *item)
 {
     if (!item)
-        abort();
+        out_of_memory();
     return item;
 }
 
 static void add(cJSON *object, const char *name, cJSON *item)
 {
     if (!cJSON_AddItemToObject(object, name, need(item)))
-        abort();
+        out_of_memory();
 }
 
 static void append(cJSON *array, cJSON *item)
 {
     if (!cJSON_AddItemToArray(array, need(item)))
-        abort();
+        out_of_memory();
 }
 
 /* Strings from the input may be Latin-1; JSON must be UTF-8. */
@@ -66,7 +67,7 @@ static cJSON *solution_lists(const struct strlist *l)
         const char *m = l->items[i];
         char *item = malloc(strlen(m) * 3 + 8);
         if (!item)
-            abort();
+            out_of_memory();
         char *o = item;
         if (i)
             *o++ = ',';
@@ -139,13 +140,13 @@ static char *finish(cJSON *o)
     char *s = cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
     if (!s)
-        abort();
+        out_of_memory();
     /* cJSON's allocator is malloc unless someone installs hooks; copy so the
      * caller's free() is right either way */
     char *copy = strdup(s);
     cJSON_free(s);
     if (!copy)
-        abort();
+        out_of_memory();
     return copy;
 }
 

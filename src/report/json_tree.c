@@ -1,6 +1,7 @@
 /* Building the --json tree from the search's events (README "JSON output"):
  * each move is {"move", "text", "mark"}; a first move or a continuation gets
  * "threat" and "variations", a defence "continuations", a try "refutations". */
+#include "../board/memory.h"
 #include "json_tree.h"
 
 #include <assert.h>
@@ -11,14 +12,14 @@
 static cJSON *need(cJSON *item)
 {
     if (!item)
-        abort(); /* memory is out: a half-built tree is worse than stopping */
+        out_of_memory(); /* memory is out: a half-built tree is worse than stopping */
     return item;
 }
 
 static void append(cJSON *array, cJSON *item)
 {
     if (!cJSON_AddItemToArray(array, need(item)))
-        abort();
+        out_of_memory();
 }
 
 /* o's array field name, created on first use. */
@@ -28,7 +29,7 @@ static cJSON *array_of(cJSON *o, const char *name)
     if (!a) {
         a = need(cJSON_CreateArray());
         if (!cJSON_AddItemToObject(o, name, a))
-            abort();
+            out_of_memory();
     }
     return a;
 }
@@ -50,7 +51,7 @@ static cJSON *move_node(struct position *pos, const struct turn *t, enum move_ef
     cJSON *o = need(cJSON_CreateObject());
     if (!cJSON_AddStringToObject(o, "move", canon) || !cJSON_AddStringToObject(o, "text", text) ||
         !cJSON_AddStringToObject(o, "mark", mark(e, g)))
-        abort();
+        out_of_memory();
     return o;
 }
 

@@ -1,5 +1,6 @@
 /* Valid UTF-8 from bytes of unknown encoding: UTF-8 where it is well
  * formed, Latin-1 for the rest.  No other encoding is guessed. */
+#include "../board/memory.h"
 #include "utf8.h"
 
 #include <stdlib.h>
@@ -45,7 +46,7 @@ char *utf8_from_text(const char *text)
     size_t len = strlen(text);
     char *out = malloc(2 * len + 1); /* a Latin-1 byte takes two */
     if (!out)
-        abort();
+        out_of_memory();
     size_t o = 0;
     while (*s) {
         size_t n = sequence_length(s);

@@ -35,23 +35,6 @@ static void piece_powers(const struct geometry *g, enum kind k, int sq, square_s
     }
 }
 
-void relaxed_orthodox_reach(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)
-{
-    const struct geometry *g = p->geo;
-    *out = 0;
-    if (k != PAWN) {
-        piece_powers(g, k, sq, out);
-        return;
-    }
-    int fwd = c == WHITE ? g->north : g->south;
-    add(g, sq + fwd, out);
-    add(g, sq + fwd + g->east, out);
-    add(g, sq + fwd + g->west, out);
-    int second = c == WHITE ? 1 : g->ranks - 2;
-    if (g->rank_of[sq] == second)
-        add(g, sq + 2 * fwd, out);
-}
-
 void relaxed_orthodox_attacks(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)
 {
     const struct geometry *g = p->geo;
@@ -63,6 +46,20 @@ void relaxed_orthodox_attacks(const struct position *p, enum colour c, enum kind
     int fwd = c == WHITE ? g->north : g->south;
     add(g, sq + fwd + g->east, out);
     add(g, sq + fwd + g->west, out);
+}
+
+/* Every unit moves where it attacks; a pawn also pushes (RULES 0, 1). */
+void relaxed_orthodox_reach(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)
+{
+    const struct geometry *g = p->geo;
+    relaxed_orthodox_attacks(p, c, k, sq, out);
+    if (k != PAWN)
+        return;
+    int fwd = c == WHITE ? g->north : g->south;
+    add(g, sq + fwd, out);
+    int second = c == WHITE ? 1 : g->ranks - 2;
+    if (g->rank_of[sq] == second)
+        add(g, sq + 2 * fwd, out);
 }
 
 void relaxed_castling(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)

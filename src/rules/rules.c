@@ -1,5 +1,6 @@
 /* Registry of the rule sets and the few functions built on the interface.
  * Adding a rule set touches one line of rules_all and its own file. */
+#include "../board/memory.h"
 #include "rules.h"
 
 #include <assert.h>
@@ -185,7 +186,7 @@ uint64_t rules_perft(struct position *p, int depth)
         return 1;
     struct turn_list *lists = malloc(sizeof *lists * (size_t)depth);
     if (!lists)
-        abort();
+        out_of_memory();
     uint64_t n = perft_generic(p, depth, lists);
     free(lists);
     return n;

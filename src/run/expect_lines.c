@@ -1,5 +1,6 @@
 /* Expect lines against the problem (FORMAT.md 6): a key is read in any usual
  * notation and matched to the legal first moves; misfit lines are warnings. */
+#include "../board/memory.h"
 #include "expect_lines.h"
 
 #include <ctype.h>
@@ -305,7 +306,7 @@ bool expect_lines_check(struct problem *pr, int count, const struct twin_view *v
         return true;
     struct turn_list *l = malloc(sizeof *l);
     if (!l)
-        abort();
+        out_of_memory();
     bool ok = true;
     for (int k = 0; k < e->key_count && ok; k++)
         ok = resolve_key(pr, k, count, views, starts, l, err);

@@ -1,5 +1,6 @@
 /* The job list: appended to while the inputs are read, then handed to the
  * workers.  Owns the problems and each job's buffered output. */
+#include "../board/memory.h"
 #include "job.h"
 
 #include <stdlib.h>
@@ -11,7 +12,7 @@ static struct job *append(struct job_list *l, enum job_kind kind)
         l->cap = l->cap ? l->cap * 2 : 64;
         l->items = realloc(l->items, sizeof *l->items * (size_t)l->cap);
         if (!l->items)
-            abort();
+            out_of_memory();
     }
     struct job *j = &l->items[l->count++];
     memset(j, 0, sizeof *j);

@@ -1,5 +1,6 @@
 /* --perft and --divide on one position: counts printed in the agreed form,
  * the total alone on the last line. */
+#include "../board/memory.h"
 #include "perft_job.h"
 
 #include <stdio.h>
@@ -19,7 +20,7 @@ uint64_t perft_job(struct position *p, int depth, bool divide, FILE *out)
     /* on the heap: jobs run on several threads, and a turn list is large */
     struct turn_list *first = malloc(sizeof *first);
     if (!first)
-        abort();
+        out_of_memory();
     first->overflow = false;
     p->rules->generate(p, first);
     uint64_t total = first->overflow ? RULES_PERFT_OVERFLOW : 0;

@@ -1,6 +1,7 @@
 /* --store around a run: a store is only reused by a run over the same rule
  * sets, and losing it costs time, never a wrong answer; a file that is not a
  * store, or another run's store, is never replaced by accident. */
+#include "../board/memory.h"
 #include "persist.h"
 
 #include <stdio.h>
@@ -30,7 +31,7 @@ char *persist_identity(const struct job_list *l)
 {
     char **names = malloc(sizeof *names * (size_t)(l->count + 1));
     if (!names)
-        abort();
+        out_of_memory();
     int n = 0;
     for (int i = 0; i < l->count; i++)
         if (l->items[i].kind == JOB_SOLVE)

@@ -1,5 +1,6 @@
 /* Worker threads and ordered printing.  One lock guards the hand-out counter,
  * the job states and the progress slots; solving happens outside it. */
+#include "../board/memory.h"
 #include "pool.h"
 
 #include <pthread.h>
@@ -118,7 +119,7 @@ int pool_run(struct job_list *l, const struct work_ctx *ctx, int workers, struct
     p.slots = calloc((size_t)workers, sizeof *p.slots);
     struct worker *w = calloc((size_t)workers, sizeof *w);
     if (!p.slots || !w)
-        abort();
+        out_of_memory();
     int started = 0;
     pthread_mutex_lock(&p.lock);
     for (int i = 0; i < workers; i++) {

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "../board/memory.h"
 #include "../board/fen.h"
 #include "../problem/reader.h"
 #include "../problem/setup.h"
@@ -61,7 +62,7 @@ static void add_problem(const struct config *cfg, struct job_list *jobs, struct 
     struct twin_view *views = malloc(sizeof *views * (size_t)n);
     struct position *starts = malloc(sizeof *starts * (size_t)n);
     if (!views || !starts)
-        abort();
+        out_of_memory();
     struct parse_error twin_err, expect_err;
     while (good < n && problem_twin(pr, good, &views[good], &twin_err) &&
            problem_position(pr, &views[good], &starts[good], &twin_err))
@@ -111,7 +112,7 @@ static void read_file(const struct config *cfg, struct job_list *jobs, const cha
         struct problem *pr = malloc(sizeof *pr);
         struct parse_error err;
         if (!pr)
-            abort();
+            out_of_memory();
         int got = reader_next(r, pr, &err);
         if (got > 0) {
             add_problem(cfg, jobs, pr);
@@ -133,7 +134,7 @@ static int read_fen(const struct config *cfg, struct job_list *jobs)
 {
     struct problem *pr = malloc(sizeof *pr);
     if (!pr)
-        abort();
+        out_of_memory();
     struct parse_error err = {0};
     problem_init(pr);
     pr->file = NULL; /* JSON says null: no file */

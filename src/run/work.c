@@ -1,6 +1,7 @@
 /* One job, on whichever worker took it: its own solver and position copy,
  * the shared table, and a text (or JSON) buffer for its output, which goes
  * out part by part once the job is the first unprinted one. */
+#include "../board/memory.h"
 #include "work.h"
 
 #include <stdio.h>
@@ -47,7 +48,7 @@ static void write_twin_head(struct job *j)
         struct position *p = malloc(sizeof *p);
         struct parse_error err;
         if (!p)
-            abort();
+            out_of_memory();
         diagram_write_header(&j->out, pr, problem_position(pr, &written, p, &err) ? p : &j->start, &shown);
         free(p);
     } else if (j->twin == 0) {
@@ -139,7 +140,7 @@ static void perft(const struct config *cfg, struct job *j)
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);
     if (!f)
-        abort();
+        out_of_memory();
     if (j->view.label)
         fprintf(f, "%c)\n", j->view.label);
     j->too_many_turns = perft_job(&j->start, cfg->perft_depth, cfg->divide, f) == RULES_PERFT_OVERFLOW;

@@ -2,6 +2,7 @@
  * variations, set play.  Asks battle.c every question; decides what the tree
  * shows and sends it to the sink part by part.  Turn lists are the solver's
  * per-ply lists: a list at ply p is only regenerated at ply p. */
+#include "../board/memory.h"
 #include "battle_search.h"
 
 #include <stdlib.h>
@@ -138,7 +139,7 @@ static void walk_after_attack(struct walk *w, int depth, int n)
     if (!check && !last_self_move && n >= 1 && !s->opt->no_threat) {
         threats = malloc(sizeof *threats);
         if (!threats)
-            abort();
+            out_of_memory();
         t = threats_find(s, n, threats);
         send_mark(w, EVENT_THREAT, depth, t);
         if (t) {

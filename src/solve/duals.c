@@ -1,5 +1,6 @@
 /* Duals (definitions in duals.h): walks the battle-play solution tree asking
  * battle.c, or compares help-play solutions; never changes what was solved. */
+#include "../board/memory.h"
 #include "duals.h"
 
 #include <stdlib.h>
@@ -50,7 +51,7 @@ static void walk_continuations(struct walk *w, int v)
     struct turn_list *l = solver_generate(s); /* this ply's list: deeper plies use their own */
     int *wins = malloc(sizeof *wins * (size_t)(l->count ? l->count : 1));
     if (!wins)
-        abort();
+        out_of_memory();
     int count = 0;
     for (int i = 0; i < l->count && !stop(w); i++) {
         struct undo u;
@@ -113,7 +114,7 @@ static void walk_defences(struct walk *w, int m)
         return; /* the goal, or the defender's forced last move */
     struct turn_list *threats = malloc(sizeof *threats);
     if (!threats)
-        abort();
+        out_of_memory();
     threats->count = 0;
     int t = 0;
     if (!solver_in_check(s))
@@ -145,7 +146,7 @@ static void battle_duals(struct solver *s, int n, struct result *r)
 {
     struct walk *w = calloc(1, sizeof *w);
     if (!w)
-        abort();
+        out_of_memory();
     w->s = s;
     w->r = r;
     struct turn_list *l = solver_generate(s);
@@ -183,14 +184,14 @@ static void split_line(const char *solution, struct line *out)
 {
     out->text = strdup(solution);
     if (!out->text)
-        abort();
+        out_of_memory();
     out->count = 0;
     size_t words = 1;
     for (const char *c = solution; *c; c++)
         words += *c == ' ';
     out->moves = malloc(sizeof *out->moves * words);
     if (!out->moves)
-        abort();
+        out_of_memory();
     for (char *save = NULL, *m = strtok_r(out->text, " ", &save); m; m = strtok_r(NULL, " ", &save))
         out->moves[out->count++] = m;
 }
@@ -204,7 +205,7 @@ static char *line_without(const struct line *l, int ply)
         len += 1 + (i == ply ? 1 : strlen(l->moves[i]));
     char *s = malloc(len + 1), *o = s;
     if (!s)
-        abort();
+        out_of_memory();
     for (int i = 0; i < l->count; i++) {
         if (i)
             *o++ = ' ';
@@ -234,7 +235,7 @@ static void help_duals_at(struct line *lines, int count, int ply, struct result 
 {
     struct keyed *k = malloc(sizeof *k * (size_t)count);
     if (!k)
-        abort();
+        out_of_memory();
     for (int i = 0; i < count; i++)
         k[i] = (struct keyed){.key = line_without(&lines[i], ply), .index = i};
     qsort(k, (size_t)count, sizeof *k, compare_keyed);
@@ -266,7 +267,7 @@ static void help_duals(struct result *r)
         return;
     struct line *lines = malloc(sizeof *lines * (size_t)count);
     if (!lines)
-        abort();
+        out_of_memory();
     for (int i = 0; i < count; i++)
         split_line(r->solutions.items[i], &lines[i]);
     /* every full-length solution has as many half-moves as the first */

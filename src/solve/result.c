@@ -1,5 +1,6 @@
 /* Containers of a solving result: string lists and tries.
  * Filled by the solvers, read by reports; no chess here. */
+#include "../board/memory.h"
 #include "result.h"
 
 #include <stdlib.h>
@@ -11,11 +12,11 @@ void strlist_add(struct strlist *l, const char *s)
         l->cap = l->cap ? l->cap * 2 : 8;
         l->items = realloc(l->items, sizeof *l->items * (size_t)l->cap);
         if (!l->items)
-            abort();
+            out_of_memory();
     }
     l->items[l->count] = strdup(s);
     if (!l->items[l->count])
-        abort();
+        out_of_memory();
     l->count++;
 }
 
@@ -51,7 +52,7 @@ struct try_result *result_add_try(struct result *r, const char *move)
 {
     r->tries = realloc(r->tries, sizeof *r->tries * (size_t)(r->try_count + 1));
     if (!r->tries)
-        abort();
+        out_of_memory();
     struct try_result *t = &r->tries[r->try_count++];
     memset(t, 0, sizeof *t);
     t->move = strdup(move);

@@ -1,5 +1,6 @@
 /* The search context: turn lists per ply, make/unmake with node counting,
  * goal tests and the stop check.  Play-type logic lives in battle.c/help.c. */
+#include "../board/memory.h"
 #include "solver.h"
 
 #include <assert.h>
@@ -32,7 +33,7 @@ void solver_init(struct solver *s, struct position *pos, const struct stipulatio
                               ((uint64_t)(opt->threat + 1) << 8) + ((uint64_t)(opt->max_flights + 1) << 20));
     s->lists = malloc(sizeof *s->lists * SOLVER_MAX_PLY);
     if (!s->lists)
-        abort();
+        out_of_memory();
 }
 
 void solver_free(struct solver *s)

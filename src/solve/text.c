@@ -1,5 +1,6 @@
 /* A growing text buffer with printf-style appends.
  * Aborts on allocation failure: a report half written is worse. */
+#include "../board/memory.h"
 #include "text.h"
 
 #include <stdarg.h>
@@ -13,7 +14,7 @@ void text_init(struct text *t)
     t->len = 0;
     t->data = malloc(t->cap);
     if (!t->data)
-        abort();
+        out_of_memory();
     t->data[0] = 0;
 }
 
@@ -32,7 +33,7 @@ static void reserve(struct text *t, size_t more)
         t->cap *= 2;
     t->data = realloc(t->data, t->cap);
     if (!t->data)
-        abort();
+        out_of_memory();
 }
 
 void text_printf(struct text *t, const char *fmt, ...)
