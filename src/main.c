@@ -29,7 +29,7 @@ static void usage(FILE *f)
           "      --divide               with --perft: one line per first turn\n"
           "      --check                verdict per twin and a summary; exit 1 if any is not as expected\n"
           "      --json                 one JSON object per problem and twin (one per line)\n"
-          "  -j, --jobs N               solve N problems (twins) at once; 0: one per processor\n"
+          "  -j, --jobs N               N threads: twins at once, one twin's search split; 0: one per processor\n"
           "      --hash MB              transposition table memory (default 256)\n"
           "      --store FILE           persistent zlib-compressed transposition store\n"
           "      --store-replace        with --store: replace a store made by a run of other rule sets\n"

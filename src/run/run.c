@@ -12,6 +12,7 @@
 #include "../problem/reader.h"
 #include "../problem/setup.h"
 #include "../solve/solver.h"
+#include "../solve/split.h"
 #include "config.h"
 #include "expect_lines.h"
 #include "input.h"
@@ -183,13 +184,21 @@ static int solve_jobs(const struct job_list *l)
     return n;
 }
 
-static int worker_count(const struct config *cfg, const struct job_list *l)
+static int threads_wanted(const struct config *cfg)
 {
     long n = cfg->jobs;
     if (n <= 0) /* -j 0: one per processor */
         n = sysconf(_SC_NPROCESSORS_ONLN);
     if (n < 1)
         n = 1;
+    if (n > SPLIT_THREADS_MAX)
+        n = SPLIT_THREADS_MAX;
+    return (int)n;
+}
+
+static int worker_count(const struct config *cfg, const struct job_list *l)
+{
+    long n = threads_wanted(cfg);
     if (n > l->count)
         n = l->count > 0 ? l->count : 1;
     return (int)n;
@@ -207,8 +216,14 @@ static int run_jobs(const struct config *cfg, struct job_list *jobs, struct tt *
     progress_init(&progress, monotonic_seconds());
     struct output out;
     output_init(&out, cfg, &progress);
-    struct work_ctx ctx = {.cfg = cfg, .tt = tt, .interrupt = interrupt_flag()};
-    int printed = pool_run(jobs, &ctx, worker_count(cfg, jobs), &out);
+    int workers = worker_count(cfg, jobs);
+    /* -j N: N threads in all.  Twins are independent, so a collection runs
+     * its twins on the N workers (no sharing overhead); the threads a worker
+     * gets beyond one share its twin's search (split.h): N for one twin,
+     * N / workers in general. */
+    struct work_ctx ctx = {.cfg = cfg, .tt = tt, .interrupt = interrupt_flag(),
+                           .twin_threads = threads_wanted(cfg) / workers};
+    int printed = pool_run(jobs, &ctx, workers, &out);
     int status = output_finish(&out);
     if (printed < 0) {
         fprintf(stderr, "fairysolve: cannot start a solving thread\n");

@@ -89,6 +89,7 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
         .interrupt = c->interrupt,
         .want_duals = cfg->check || cfg->json,
         .plain_help = cfg->plain_help,
+        .threads = c->twin_threads,
     };
     if (cfg->progress) {
         limits.on_root_move = progress_root_move;

@@ -12,6 +12,7 @@ struct work_ctx {
     const struct config *cfg;
     struct tt *tt;             /* shared by every worker */
     volatile int *interrupt;   /* set by a signal */
+    int twin_threads;          /* threads for one twin's search (split.h); run.c says why */
 };
 
 void work_run(const struct work_ctx *c, struct job *j, struct progress_slot *slot);

@@ -8,26 +8,17 @@
 #include "../board/notation.h"
 #include "../rules/rules.h"
 #include "goal_bound.h"
+#include "help_split.h"
 #include "popeye_order.h"
-
-struct help_run {
-    struct solver *s;
-    struct position root;       /* to replay a solution for its notation */
-    struct turn path[SOLVER_MAX_PLY];
-    struct result *r;
-    const struct solution_sink *sink;
-    struct strlist *lines;      /* canonical solutions go here */
-    bool set_play;
-    bool white_first;           /* numbering: "1..." when the first move is White's */
-    int max_solutions, found;
-};
-
-static inline uint64_t help_key(const struct solver *s) { return s->pos->st.hash ^ s->mode_key ^ 0x6a09e667f3bcc909ull; }
 
 /* A solution found: its canonical text into the result, its turns with
  * their effects (replayed from the root) to the sink. */
-static void send_solution(struct help_run *h, int plies)
+void help_send_solution(struct help_run *h, int plies)
 {
+    if (h->record) { /* a split's task: its owner sends it in order (help_split.h) */
+        help_record_add(h->record, h->path, plies);
+        return;
+    }
     struct position p = h->root;
     char canon[NOTATION_MAX * SOLVER_MAX_PLY] = "";
     enum move_effect effects[SOLVER_MAX_PLY];
@@ -64,10 +55,12 @@ static void send_numbered(struct help_run *h, int n, const struct turn *t)
 }
 
 /* Number of solutions below this node with exactly `plies` half-moves left. */
-static int search(struct help_run *h, int plies)
+int help_node(struct help_run *h, int plies)
 {
     struct solver *s = h->s;
     assert(plies >= 1 && plies <= STIPULATION_HELP_PLIES_MAX); /* one bit each in help_fail */
+    if (h->split && split_cancelled(h->split, h->task))
+        s->stopped = true; /* answers nothing: no failure is recorded */
     if (h->found >= h->max_solutions || solver_should_stop(s))
         return 0;
     struct tt_bounds e;
@@ -108,10 +101,10 @@ static int search(struct help_run *h, int plies)
             if (goal_reached(s)) {
                 found++;
                 h->found++;
-                send_solution(h, depth + 1);
+                help_send_solution(h, depth + 1);
             }
         } else {
-            found += search(h, plies - 1);
+            found += help_node(h, plies - 1);
         }
         solver_unmake(s, &u);
     }
@@ -134,7 +127,8 @@ static bool help_phase(struct solver *s, struct result *r, const struct solution
     bool cut = false;
     for (int k = first; k <= last && !s->stopped && !cut; k += 2) {
         h.lines = k == last ? &r->solutions : &r->short_solutions;
-        search(&h, k);
+        if (!help_split_phase(&h, k))
+            help_node(&h, k);
         if (h.found >= h.max_solutions)
             cut = true;
         else if (h.found > 0 && k < last && s->opt->stop_on_short)

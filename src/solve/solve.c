@@ -11,6 +11,7 @@
 #include "goal_bound.h"
 #include "help.h"
 #include "solver.h"
+#include "split.h"
 
 struct stipulation solve_effective_stipulation(const struct problem *pr, const struct twin_view *v)
 {
@@ -57,6 +58,8 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
         s.on_nodes = limits->on_nodes;
         s.progress_ctx = limits->progress_ctx;
     }
+    if (limits && limits->threads > 1) /* input checked in main.c; the split asserts the cap */
+        s.threads = limits->threads < SPLIT_THREADS_MAX ? limits->threads : SPLIT_THREADS_MAX;
     if (help && !(limits && limits->plain_help))
         s.goal_bound = goal_bound_new(&pos);
     if (help)

@@ -14,6 +14,7 @@ struct solve_limits {
     volatile int *interrupt;
     bool want_duals;           /* count duals (duals.h) after solving: --check, --json */
     bool plain_help;           /* --plain-help: help play without the goal-directed bound */
+    int threads;               /* -j: threads for this twin's search (split.h); 0, 1: one */
     /* --progress hooks, handed to the solver (solver.h); NULL: none */
     void (*on_root_move)(void *ctx, int plies, int k, int n);
     void (*on_nodes)(void *ctx, uint64_t nodes);

@@ -28,6 +28,7 @@ void solver_init(struct solver *s, struct position *pos, const struct stipulatio
     s->attacker = WHITE;
     s->opt = opt;
     s->tt = tt;
+    s->threads = 1;
     /* everything besides the position that changes an answer */
     s->mode_key = zobrist_mix(0x51ed270b27f6e3a5ull + (uint64_t)stip->play * 7 + (uint64_t)stip->goal +
                               ((uint64_t)(opt->threat + 1) << 8) + ((uint64_t)(opt->max_flights + 1) << 20));

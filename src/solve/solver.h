@@ -40,6 +40,7 @@ struct solver {
     void (*on_root_move)(void *ctx, int plies, int k, int n);
     void (*on_nodes)(void *ctx, uint64_t nodes);
     void *progress_ctx;
+    int threads;                 /* -j: threads this twin's search may use (split.h); 1: alone */
 };
 
 void solver_init(struct solver *s, struct position *pos, const struct stipulation *stip,

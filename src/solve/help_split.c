@@ -1,0 +1,226 @@
+/* Help play on several threads: one length's search is cut into the
+ * subtrees below the first one or two half-moves (tasks, in -j 1 order),
+ * searched by split.h's workers, and their solutions sent on in that order. */
+#include "help_split.h"
+
+#include <assert.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "../board/memory.h"
+#include "goal_bound.h"
+#include "popeye_order.h"
+
+/* Lengths below this are searched alone: too little work to share. */
+#define HELP_SPLIT_MIN_PLIES 3
+/* Tasks start after one half-move, or more while there are fewer than this
+ * many tasks (the goal bound and the table cut many first moves): many more
+ * tasks than threads keep 16 threads busy to the end, and the walk to them
+ * is a small part of the work.  A task keeps at least two half-moves. */
+#define HELP_SPLIT_TASKS_WANTED 256
+#define HELP_SPLIT_PREFIX_MAX 3
+
+void help_record_add(struct help_record *rec, const struct turn *path, int plies)
+{
+    assert(rec->count == 0 || rec->plies == plies); /* one length per split */
+    rec->plies = plies;
+    if (rec->count == rec->cap) {
+        rec->cap = rec->cap ? 2 * rec->cap : 4;
+        rec->turns = realloc(rec->turns, sizeof *rec->turns * (size_t)rec->cap * (size_t)plies);
+        if (!rec->turns)
+            out_of_memory();
+    }
+    memcpy(&rec->turns[(size_t)rec->count * (size_t)plies], path, sizeof *path * (size_t)plies);
+    rec->count++;
+}
+
+struct help_task {
+    struct turn prefix[HELP_SPLIT_PREFIX_MAX];
+    int root_index, root_count; /* of the first half-move, for --progress */
+    struct help_record rec;
+    bool stopped;               /* its search was cut by the clock or a full list */
+};
+
+struct help_worker {
+    struct position pos;
+    struct solver s;
+};
+
+struct help_split {
+    struct help_run *h;         /* the caller's search */
+    int k, prefix;              /* the length; half-moves before a task */
+    struct help_task *tasks;
+    int count, cap;
+    struct help_worker *workers;
+    int before;                 /* h->found when the split began */
+    int last_root;              /* --progress: the first half-move last announced */
+};
+
+static void add_task(struct help_split *sp, const struct turn *path, int root_index, int root_count)
+{
+    if (sp->count == sp->cap) {
+        sp->cap = sp->cap ? 2 * sp->cap : 64;
+        sp->tasks = realloc(sp->tasks, sizeof *sp->tasks * (size_t)sp->cap);
+        if (!sp->tasks)
+            out_of_memory();
+    }
+    struct help_task *t = &sp->tasks[sp->count++];
+    memset(t, 0, sizeof *t);
+    memcpy(t->prefix, path, sizeof *path * (size_t)sp->prefix);
+    t->root_index = root_index;
+    t->root_count = root_count;
+}
+
+/* The first `depth_left` half-moves as help_node walks them (the table's
+ * failures, the goal bound, Popeye's order under MaxSolutions); a task for
+ * each node reached.  plies > depth_left: no goal test on this walk. */
+static void enumerate(struct help_split *sp, int plies, int depth_left, int root_index, int root_count)
+{
+    struct help_run *h = sp->h;
+    struct solver *s = h->s;
+    if (solver_should_stop(s))
+        return;
+    struct tt_bounds e;
+    if (tt_get(s->tt, help_key(s), &e) && (e.help_fail >> plies & 1))
+        return;
+    if (s->goal_bound && goal_bound_prunes(s->goal_bound, s->pos, s->goal, plies)) {
+        e.help_fail |= 1u << plies;
+        tt_put(s->tt, help_key(s), &e);
+        return;
+    }
+    struct turn_list *l = solver_generate(s);
+    if (s->opt->max_solutions > 0)
+        popeye_order_sort(s->pos, l);
+    for (int i = 0; i < l->count && !s->stopped; i++) {
+        struct undo u;
+        h->path[s->ply] = l->turns[i];
+        int ri = s->ply == 0 ? i : root_index, rc = s->ply == 0 ? l->count : root_count;
+        solver_make(s, &l->turns[i], &u);
+        if (depth_left == 1) {
+            if (sp->count < SPLIT_TASKS_MAX)
+                add_task(sp, h->path, ri, rc);
+            else
+                s->stopped = s->overflow = true; /* cannot happen with TURN_LIST_MAX^2 below the cap */
+        } else {
+            enumerate(sp, plies - 1, depth_left - 1, ri, rc);
+        }
+        solver_unmake(s, &u);
+    }
+}
+
+static void run_task(void *ctx, int worker, int task)
+{
+    struct help_split *sp = ctx;
+    struct help_task *t = &sp->tasks[task];
+    struct help_worker *w = &sp->workers[worker];
+    struct help_run *caller = sp->h;
+    struct help_run h = {.s = &w->s, .root = caller->root, .r = caller->r, .lines = caller->lines,
+                         .set_play = caller->set_play, .white_first = caller->white_first,
+                         .max_solutions = caller->max_solutions - sp->before, .record = &t->rec,
+                         .split = NULL, .task = task};
+    /* the split job is the context's owner's: reached through the caller */
+    h.split = caller->split;
+    w->s.stopped = false;
+    w->s.ply = 0;
+    struct undo u[HELP_SPLIT_PREFIX_MAX];
+    for (int i = 0; i < sp->prefix; i++) {
+        h.path[i] = t->prefix[i];
+        solver_make(&w->s, &t->prefix[i], &u[i]);
+    }
+    help_node(&h, sp->k - sp->prefix);
+    for (int i = sp->prefix - 1; i >= 0; i--)
+        solver_unmake(&w->s, &u[i]);
+    t->stopped = w->s.stopped && !split_cancelled(h.split, task);
+    if (t->stopped) /* -j 1 would not have searched further */
+        split_cancel_after(h.split, task);
+}
+
+static bool emit_task(void *ctx, int task)
+{
+    struct help_split *sp = ctx;
+    struct help_run *h = sp->h;
+    struct help_task *t = &sp->tasks[task];
+    if (h->s->on_root_move && t->root_index != sp->last_root) {
+        sp->last_root = t->root_index;
+        h->s->on_root_move(h->s->progress_ctx, sp->k, t->root_index + 1, t->root_count);
+    }
+    for (int i = 0; i < t->rec.count && h->found < h->max_solutions; i++) {
+        memcpy(h->path, &t->rec.turns[(size_t)i * (size_t)sp->k], sizeof *h->path * (size_t)sp->k);
+        h->found++;
+        help_send_solution(h, sp->k);
+    }
+    free(t->rec.turns);
+    t->rec.turns = NULL;
+    if (t->stopped)
+        h->s->stopped = true;
+    return h->found < h->max_solutions && !t->stopped;
+}
+
+bool help_split_phase(struct help_run *h, int k)
+{
+    struct solver *s = h->s;
+    if (s->threads < 2 || k < HELP_SPLIT_MIN_PLIES || s->opt->move_numbers)
+        return false;
+    assert(s->ply == 0 && !h->record);
+    struct help_split sp = {.h = h, .k = k, .prefix = 1, .before = h->found, .last_root = -1};
+    enumerate(&sp, k, sp.prefix, 0, 0);
+    while (sp.count < HELP_SPLIT_TASKS_WANTED && sp.prefix < HELP_SPLIT_PREFIX_MAX && sp.prefix + 2 <= k &&
+           !s->stopped) {
+        sp.count = 0;
+        sp.prefix++;
+        enumerate(&sp, k, sp.prefix, 0, 0);
+    }
+    int threads = s->threads;
+    sp.workers = calloc((size_t)threads, sizeof *sp.workers);
+    if (!sp.workers)
+        out_of_memory();
+    for (int i = 0; i < threads; i++) {
+        struct help_worker *w = &sp.workers[i];
+        w->pos = *s->pos;
+        w->s = *s;
+        w->s.pos = &w->pos;
+        w->s.nodes = w->s.next_check = 0;
+        w->s.lists = malloc(sizeof *w->s.lists * SOLVER_MAX_PLY);
+        if (!w->s.lists)
+            out_of_memory();
+        /* its working memory is the solver's own */
+        w->s.goal_bound = s->goal_bound ? goal_bound_new(s->pos) : NULL;
+        /* progress callbacks are the caller's thread's */
+        w->s.on_root_move = NULL;
+        w->s.on_nodes = NULL;
+        w->s.threads = 1;
+    }
+    struct split_job job = {.tasks = sp.count, .threads = threads, .ctx = &sp, .run = run_task, .emit = emit_task};
+    h->split = &job;
+    int found_before = h->found;
+    bool ran = sp.count == 0 || split_run(&job);
+    h->split = NULL;
+    if (!ran) { /* no thread: the caller searches alone (the walk above only read the table) */
+        for (int i = 0; i < threads; i++) {
+            free(sp.workers[i].s.lists);
+            goal_bound_free(sp.workers[i].s.goal_bound);
+        }
+        free(sp.workers);
+        free(sp.tasks);
+        return false;
+    }
+    for (int i = 0; i < threads; i++) {
+        struct help_worker *w = &sp.workers[i];
+        s->nodes += w->s.nodes;
+        if (w->s.overflow)
+            s->overflow = s->stopped = true;
+        free(w->s.lists);
+        goal_bound_free(w->s.goal_bound);
+    }
+    for (int i = 0; i < sp.count; i++)
+        free(sp.tasks[i].rec.turns);
+    free(sp.workers);
+    free(sp.tasks);
+    if (h->found == found_before && !s->stopped) { /* as help_node records its failures */
+        struct tt_bounds e;
+        tt_get(s->tt, help_key(s), &e);
+        e.help_fail |= 1u << k;
+        tt_put(s->tt, help_key(s), &e);
+    }
+    return true;
+}

@@ -1,0 +1,48 @@
+/* Help play on several threads: the search state the help search and its
+ * split share, and the split of one length's search into ordered tasks. */
+#ifndef FS_HELP_SPLIT_H
+#define FS_HELP_SPLIT_H
+
+#include "../board/position.h"
+#include "result.h"
+#include "sink.h"
+#include "solver.h"
+#include "split.h"
+
+/* The solutions one task found, `plies` turns each, in -j 1 order. */
+struct help_record {
+    struct turn *turns;
+    int count, cap;  /* solutions */
+    int plies;
+};
+void help_record_add(struct help_record *rec, const struct turn *path, int plies);
+
+struct help_run {
+    struct solver *s;
+    struct position root;       /* to replay a solution for its notation */
+    struct turn path[SOLVER_MAX_PLY];
+    struct result *r;
+    const struct solution_sink *sink;
+    struct strlist *lines;      /* canonical solutions go here */
+    bool set_play;
+    bool white_first;           /* numbering: "1..." when the first move is White's */
+    int max_solutions, found;
+    /* a split's task (NULL, 0: the whole search): solutions go to record */
+    struct help_record *record;
+    struct split_job *split;
+    int task;
+};
+
+static inline uint64_t help_key(const struct solver *s) { return s->pos->st.hash ^ s->mode_key ^ 0x6a09e667f3bcc909ull; }
+
+/* Number of solutions below the current node with exactly `plies` left. */
+int help_node(struct help_run *h, int plies);
+/* A solution of `plies` turns in h->path: to the result and the sink. */
+void help_send_solution(struct help_run *h, int plies);
+
+/* Searches length k from h's root on h->s->threads threads, with the
+ * results help_node(h, k) would give, in its order; false when it did not
+ * (one thread, a short length, MoveNumbers): the caller searches alone. */
+bool help_split_phase(struct help_run *h, int k);
+
+#endif

@@ -1,0 +1,193 @@
+/* Splitting one twin's search over threads (-j N).  Why this method: the
+ * search's answers (help solutions, battle verdicts) are exact facts, so
+ * subtrees searched on different threads give the same answers as one
+ * thread would, and the shared table only spares work.  Tasks are taken
+ * from one counter in -j 1 order (dynamic balance: a long subtree keeps one
+ * thread while the others take the rest), results are buffered per task
+ * and handed on strictly in task order, so the output is -j 1's byte for
+ * byte; a cut (MaxSolutions, a stop) cancels the later tasks.  With many
+ * more tasks than threads this scales past two cores: the statistics below
+ * (FAIRYSOLVE_SPLIT_STATS=1) estimate the speedup on 16 cores from the
+ * measured work split. */
+#include "split.h"
+
+#include <assert.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "../board/memory.h"
+
+/* Like the job pool's threads (src/run/pool.c): the search keeps its turn
+ * lists on the heap; rule sets keep a few 100 KB lists on the stack, and
+ * sanitizers' frames are larger, hence the margin. */
+#define SPLIT_STACK_BYTES ((size_t)16 << 20)
+#define SPLIT_SMALL_STACK_BYTES ((size_t)8 << 20)
+/* the core count the statistics estimate the speedup for */
+#define SPLIT_ESTIMATE_CORES 16
+
+struct split_state {
+    struct split_job *job;
+    pthread_mutex_t lock;
+    pthread_cond_t done_cond;
+    int next;                /* next task to hand out */
+    unsigned char *done;     /* per task */
+    double *cpu;             /* per task: thread CPU seconds, for the statistics */
+    double *worker_cpu;      /* per worker */
+    int *worker_tasks;
+};
+
+struct split_worker {
+    struct split_state *st;
+    int id;
+    pthread_t thread;
+};
+
+static double thread_cpu_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static double wall_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+void split_cancel_after(struct split_job *j, int t)
+{
+    int want = t + 1, cur = __atomic_load_n(&j->cancel_from, __ATOMIC_RELAXED);
+    while (want < cur && !__atomic_compare_exchange_n(&j->cancel_from, &cur, want, false, __ATOMIC_RELAXED,
+                                                      __ATOMIC_RELAXED)) {
+    }
+}
+
+static void *split_worker_main(void *arg)
+{
+    struct split_worker *w = arg;
+    struct split_state *st = w->st;
+    struct split_job *j = st->job;
+    for (;;) {
+        pthread_mutex_lock(&st->lock);
+        int t = st->next < j->tasks ? st->next++ : -1;
+        pthread_mutex_unlock(&st->lock);
+        if (t < 0)
+            break;
+        double c0 = thread_cpu_seconds();
+        if (!split_cancelled(j, t))
+            j->run(j->ctx, w->id, t);
+        double c = thread_cpu_seconds() - c0;
+        pthread_mutex_lock(&st->lock);
+        st->cpu[t] = c;
+        st->worker_cpu[w->id] += c;
+        st->worker_tasks[w->id]++;
+        st->done[t] = 1;
+        pthread_cond_broadcast(&st->done_cond);
+        pthread_mutex_unlock(&st->lock);
+    }
+    return NULL;
+}
+
+static bool start_worker(struct split_worker *w)
+{
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    bool ok = pthread_attr_setstacksize(&attr, SPLIT_STACK_BYTES) == 0 &&
+              pthread_create(&w->thread, &attr, split_worker_main, w) == 0;
+    if (!ok)
+        ok = pthread_attr_setstacksize(&attr, SPLIT_SMALL_STACK_BYTES) == 0 &&
+             pthread_create(&w->thread, &attr, split_worker_main, w) == 0;
+    pthread_attr_destroy(&attr);
+    return ok;
+}
+
+/* The makespan of the tasks taken in order by `cores` threads, each taking
+ * the next task when it is free: the queue's schedule on a larger machine. */
+static double ordered_makespan(const double *cpu, int n, int cores)
+{
+    double finish[SPLIT_ESTIMATE_CORES] = {0};
+    assert(cores <= SPLIT_ESTIMATE_CORES);
+    double end = 0;
+    for (int t = 0; t < n; t++) {
+        int k = 0;
+        for (int c = 1; c < cores; c++)
+            if (finish[c] < finish[k])
+                k = c;
+        finish[k] += cpu[t];
+        if (finish[k] > end)
+            end = finish[k];
+    }
+    return end;
+}
+
+static void print_statistics(const struct split_state *st, double wall)
+{
+    const struct split_job *j = st->job;
+    double total = 0, longest = 0;
+    for (int t = 0; t < j->tasks; t++) {
+        total += st->cpu[t];
+        if (st->cpu[t] > longest)
+            longest = st->cpu[t];
+    }
+    double span = ordered_makespan(st->cpu, j->tasks, SPLIT_ESTIMATE_CORES);
+    fprintf(stderr, "split: tasks %d threads %d wall %.3f cpu %.3f longest-task %.3f est-speedup-%d %.2f |", j->tasks,
+            j->threads, wall, total, longest, SPLIT_ESTIMATE_CORES, span > 0 ? total / span : 1.0);
+    for (int w = 0; w < j->threads; w++)
+        fprintf(stderr, " w%d %d tasks %.3f s", w, st->worker_tasks[w], st->worker_cpu[w]);
+    fprintf(stderr, "\n");
+}
+
+bool split_run(struct split_job *j)
+{
+    assert(j->threads >= 2 && j->threads <= SPLIT_THREADS_MAX); /* solve.c caps -j */
+    assert(j->tasks >= 0 && j->tasks <= SPLIT_TASKS_MAX);      /* the callers' enumerations cap it */
+    j->cancel_from = j->tasks;
+    struct split_state st = {.job = j};
+    pthread_mutex_init(&st.lock, NULL);
+    pthread_cond_init(&st.done_cond, NULL);
+    st.done = calloc((size_t)j->tasks + 1, 1);
+    st.cpu = calloc((size_t)j->tasks + 1, sizeof *st.cpu);
+    st.worker_cpu = calloc((size_t)j->threads, sizeof *st.worker_cpu);
+    st.worker_tasks = calloc((size_t)j->threads, sizeof *st.worker_tasks);
+    struct split_worker *w = calloc((size_t)j->threads, sizeof *w);
+    if (!st.done || !st.cpu || !st.worker_cpu || !st.worker_tasks || !w)
+        out_of_memory();
+    double wall0 = wall_seconds();
+    int started = 0;
+    for (int i = 0; i < j->threads; i++) {
+        w[i] = (struct split_worker){.st = &st, .id = i};
+        if (!start_worker(&w[i]))
+            break;
+        started++;
+    }
+    if (started > 0) {
+        /* results in task order, each as soon as it and all before it are done */
+        for (int t = 0; t < j->tasks; t++) {
+            pthread_mutex_lock(&st.lock);
+            while (!st.done[t])
+                pthread_cond_wait(&st.done_cond, &st.lock);
+            pthread_mutex_unlock(&st.lock);
+            if (split_cancelled(j, t))
+                continue;
+            if (!j->emit(j->ctx, t))
+                split_cancel_after(j, t);
+        }
+        for (int i = 0; i < started; i++)
+            pthread_join(w[i].thread, NULL);
+        const char *env = getenv("FAIRYSOLVE_SPLIT_STATS");
+        if (env && *env == '1')
+            print_statistics(&st, wall_seconds() - wall0);
+    }
+    free(w);
+    free(st.worker_tasks);
+    free(st.worker_cpu);
+    free(st.cpu);
+    free(st.done);
+    pthread_cond_destroy(&st.done_cond);
+    pthread_mutex_destroy(&st.lock);
+    return started > 0;
+}
