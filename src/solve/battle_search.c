@@ -10,6 +10,7 @@
 
 #include "../board/notation.h"
 #include "battle.h"
+#include "battle_split.h"
 #include "popeye_order.h"
 #include "threats.h"
 
@@ -264,6 +265,102 @@ static int walk_first_move(struct walk *w, int n, const struct turn *m, bool win
     return k;
 }
 
+/* A first move's verdict: a key (win), or its refutations (a try when
+ * there are at most the wanted number).  Asked on any thread's solver. */
+struct root_verdict {
+    bool win;
+    int refutation_count;
+    struct strlist refutations;
+};
+
+struct root_walk {
+    struct walk *w;
+    struct result *r;
+    struct turn_list *first;    /* the caller's list at ply 0 */
+    struct turn_list root_copy; /* the same turns, read by the split's threads */
+    int n, max_refutations;
+    struct root_verdict *verdicts; /* the split's, per first move; NULL: asked in turn */
+};
+
+static void root_verdict(struct root_walk *rw, struct solver *s, int i, struct root_verdict *v)
+{
+    const struct turn_list *first = rw->verdicts ? &rw->root_copy : rw->first;
+    const struct turn *m = &first->turns[i];
+    /* OwnerPromotes: one decision, whatever the opponent promotes to */
+    bool choice = (m->flags & TURN_OWNER_CHOICE) != 0;
+    *v = (struct root_verdict){0};
+    v->win = battle_all_choices(s, first, i, rw->n, attack_move_wins);
+    if (!v->win && !choice && rw->max_refutations > 0) {
+        struct undo u;
+        solver_make(s, m, &u);
+        v->refutation_count = collect_refutations(s, rw->n, rw->max_refutations, &v->refutations);
+        solver_unmake(s, &u);
+    }
+}
+
+static void split_verdict(void *ctx, struct solver *s, int i)
+{
+    struct root_walk *rw = ctx;
+    if (!battle_choice_seen(&rw->root_copy, i))
+        root_verdict(rw, s, i, &rw->verdicts[i]);
+}
+
+/* First move i in -j 1 order: its line and play when it is a key or try. */
+static bool root_move(void *ctx, int i)
+{
+    struct root_walk *rw = ctx;
+    struct walk *w = rw->w;
+    struct solver *s = w->s;
+    struct turn_list *first = rw->first;
+    const struct options *o = s->opt;
+    int n = rw->n;
+    if (s->on_root_move)
+        s->on_root_move(s->progress_ctx, 2 * n - (s->play == PLAY_DIRECT), i + 1, first->count);
+    if (o->move_numbers) {
+        send_numbered(w, i + 1, &first->turns[i]);
+        if (!popeye_turn_legal(s->pos, &first->turns[i]))
+            return true;
+    }
+    if (battle_choice_seen(first, i))
+        return true;
+    const struct turn *m = &first->turns[i];
+    bool choice = (m->flags & TURN_OWNER_CHOICE) != 0;
+    char canon[NOTATION_MAX];
+    decision_canonical(s->pos, m, canon);
+    struct root_verdict v;
+    if (rw->verdicts) {
+        v = rw->verdicts[i];
+        rw->verdicts[i].refutations = (struct strlist){0}; /* now this call's */
+    } else
+        root_verdict(rw, s, i, &v);
+    bool win = v.win;
+    struct strlist refutations = v.refutations;
+    int refutation_count = v.refutation_count;
+    bool is_try = !win && refutation_count >= 1 && refutation_count <= rw->max_refutations;
+    if (!win && !is_try) {
+        strlist_free(&refutations);
+        return true;
+    }
+    int length = 0; /* short only if the play after every choice is */
+    for (int j = i; j < first->count; j++) /* each choice the opponent has, with its play */
+        if (j == i || (choice && battle_same_decision(m, &first->turns[j]))) {
+            int k = walk_first_move(w, n, &first->turns[j], win);
+            length = k > length ? k : length;
+        }
+    if (win) {
+        strlist_add(&rw->r->keys, canon);
+        if (length < n)
+            strlist_add(&rw->r->short_keys, canon);
+        strlist_free(&refutations);
+    } else {
+        walk_refutations(w, m, &refutations);
+        struct try_result *t = result_add_try(rw->r, canon);
+        t->refutations = refutations;
+    }
+    send_mark(w, EVENT_FIRST_MOVE_END, 0, 0);
+    return !s->stopped;
+}
+
 void battle_search(struct solver *s, int n, struct result *r, const struct solution_sink *sink)
 {
     struct walk walk = {.s = s, .sink = sink};
@@ -277,52 +374,22 @@ void battle_search(struct solver *s, int n, struct result *r, const struct solut
         popeye_numbered_moves(s->pos, first);
     else
         solver_generate(s);
-    for (int i = 0; i < first->count && !s->stopped; i++) {
-        if (s->on_root_move)
-            s->on_root_move(s->progress_ctx, 2 * n - (s->play == PLAY_DIRECT), i + 1, first->count);
-        if (o->move_numbers) {
-            send_numbered(w, i + 1, &first->turns[i]);
-            if (!popeye_turn_legal(s->pos, &first->turns[i]))
-                continue;
-        }
-        if (battle_choice_seen(first, i))
-            continue;
-        const struct turn *m = &first->turns[i];
-        /* OwnerPromotes: one decision, whatever the opponent promotes to */
-        bool choice = (m->flags & TURN_OWNER_CHOICE) != 0;
-        char canon[NOTATION_MAX];
-        decision_canonical(s->pos, m, canon);
-        struct undo u;
-        struct strlist refutations = {0};
-        bool win = battle_all_choices(s, first, i, n, attack_move_wins);
-        int refutation_count = 0;
-        if (!win && !choice && max_refutations > 0) {
-            solver_make(s, m, &u);
-            refutation_count = collect_refutations(s, n, max_refutations, &refutations);
-            solver_unmake(s, &u);
-        }
-        bool is_try = !win && refutation_count >= 1 && refutation_count <= max_refutations;
-        if (!win && !is_try) {
-            strlist_free(&refutations);
-            continue;
-        }
-        int length = 0; /* short only if the play after every choice is */
-        for (int j = i; j < first->count; j++) /* each choice the opponent has, with its play */
-            if (j == i || (choice && battle_same_decision(m, &first->turns[j]))) {
-                int k = walk_first_move(w, n, &first->turns[j], win);
-                length = k > length ? k : length;
-            }
-        if (win) {
-            strlist_add(&r->keys, canon);
-            if (length < n)
-                strlist_add(&r->short_keys, canon);
-            strlist_free(&refutations);
-        } else {
-            walk_refutations(w, m, &refutations);
-            struct try_result *t = result_add_try(r, canon);
-            t->refutations = refutations;
-        }
-        send_mark(w, EVENT_FIRST_MOVE_END, 0, 0);
+    struct root_walk rw = {.w = w, .r = r, .first = first, .n = n, .max_refutations = max_refutations};
+    /* -j N: the first moves' verdicts on N threads (battle_split.h) */
+    bool split = false;
+    if (s->threads > 1 && !o->move_numbers && !s->stopped) {
+        struct root_verdict *verdicts = calloc((size_t)first->count + 1, sizeof *verdicts);
+        if (!verdicts)
+            out_of_memory();
+        rw.verdicts = verdicts;
+        rw.root_copy = *first;
+        split = battle_split_roots(s, first->count, split_verdict, root_move, &rw);
+        rw.verdicts = NULL;
+        for (int i = 0; i < first->count; i++) /* the verdicts of moves never shown */
+            strlist_free(&verdicts[i].refutations);
+        free(verdicts);
     }
+    for (int i = 0; !split && i < first->count && !s->stopped; i++)
+        root_move(&rw, i);
     r->partial = s->stopped;
 }

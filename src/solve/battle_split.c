@@ -1,0 +1,89 @@
+/* Battle play on several threads.  Why this method: nearly all of a battle
+ * problem's time goes into the first moves' verdicts (the key's proof, the
+ * refutation of every other first move), which are exact facts independent
+ * of each other; asked on separate threads sharing the table they give -j 1's
+ * answers, and the tree is then shown in -j 1 order on the caller's thread
+ * (its lines mostly meet the table's entries).  Tasks are first moves, taken
+ * in order (split.h), so one long verdict keeps one thread while the others
+ * take the rest; the limit is the longest single verdict. */
+#include "battle_split.h"
+
+#include <stdlib.h>
+
+#include "../board/memory.h"
+#include "goal_bound.h"
+#include "split.h"
+
+struct battle_split {
+    struct solver *s;
+    struct solver *workers;
+    struct position *positions;
+    bool *stopped;           /* per first move: its verdict was cut short */
+    void (*verdict)(void *ctx, struct solver *worker, int i);
+    bool (*show)(void *ctx, int i);
+    void *ctx;
+    struct split_job *job;
+};
+
+static void run_verdict(void *ctx, int worker, int i)
+{
+    struct battle_split *b = ctx;
+    struct solver *w = &b->workers[worker];
+    w->stopped = false;
+    w->ply = 0;
+    b->verdict(b->ctx, w, i);
+    b->stopped[i] = w->stopped && !w->overflow ? !split_cancelled(b->job, i) : w->overflow;
+    if (b->stopped[i]) /* -j 1 would not have gone further */
+        split_cancel_after(b->job, i);
+}
+
+static bool show_move(void *ctx, int i)
+{
+    struct battle_split *b = ctx;
+    if (b->stopped[i]) {
+        b->s->stopped = true;
+        return false;
+    }
+    return b->show(b->ctx, i);
+}
+
+bool battle_split_roots(struct solver *s, int count, void (*verdict)(void *ctx, struct solver *worker, int i),
+                        bool (*show)(void *ctx, int i), void *ctx)
+{
+    int threads = s->threads;
+    struct battle_split b = {.s = s, .verdict = verdict, .show = show, .ctx = ctx};
+    b.workers = calloc((size_t)threads, sizeof *b.workers);
+    b.positions = calloc((size_t)threads, sizeof *b.positions);
+    b.stopped = calloc((size_t)count + 1, sizeof *b.stopped);
+    if (!b.workers || !b.positions || !b.stopped)
+        out_of_memory();
+    for (int i = 0; i < threads; i++) {
+        b.positions[i] = *s->pos;
+        struct solver *w = &b.workers[i];
+        *w = *s;
+        w->pos = &b.positions[i];
+        w->nodes = w->next_check = 0;
+        w->lists = malloc(sizeof *w->lists * SOLVER_MAX_PLY);
+        if (!w->lists)
+            out_of_memory();
+        w->goal_bound = NULL; /* help play's */
+        w->on_root_move = NULL; /* progress callbacks are the caller's thread's */
+        w->on_nodes = NULL;
+        w->threads = 1;
+    }
+    struct split_job job = {.tasks = count, .threads = threads, .ctx = &b, .run = run_verdict, .emit = show_move};
+    b.job = &job;
+    bool ran = count == 0 || split_run(&job);
+    for (int i = 0; i < threads; i++) {
+        if (ran) {
+            s->nodes += b.workers[i].nodes;
+            if (b.workers[i].overflow)
+                s->overflow = s->stopped = true;
+        }
+        free(b.workers[i].lists);
+    }
+    free(b.stopped);
+    free(b.positions);
+    free(b.workers);
+    return ran;
+}
