@@ -7,6 +7,7 @@ WARN    := -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE
 LDLIBS  := -lz -lcjson -lm -lpthread
 BUILD   := build
 ASAN    := build/asan
+TSAN    := build/tsan
 # make install: PREFIX and DESTDIR as the GNU conventions have them
 PREFIX  ?= /usr/local
 DESTDIR ?=
@@ -28,9 +29,10 @@ TESTS   := $(TEST_SRC:tests/%.c=%)
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 ASAN_OBJ := $(LIB_SRC:%.c=$(ASAN)/%.o)
+TSAN_OBJ := $(LIB_SRC:%.c=$(TSAN)/%.o) $(TSAN)/src/main.o
 WIN_OBJ  := $(LIB_SRC:%.c=$(WIN)/%.o) $(WIN)/src/main.o $(WIN)/windows/posix_shim.o $(WIN)/cjson/cJSON.o
 
-.PHONY: all deps run test unit e2e asan asan-test install-check install uninstall windows bench clean fuzz fuzz-build fuzz-ci
+.PHONY: all deps run test unit e2e asan asan-test tsan tsan-if-supported install-check install uninstall windows bench clean fuzz fuzz-build fuzz-ci
 all: $(BUILD)/fairysolve
 
 deps:
@@ -48,6 +50,25 @@ $(ASAN)/%.o: %.c
 $(BUILD)/libfairysolve.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
+
+# ThreadSanitizer: the threads of -j (src/solve/split.c, src/run/pool.c)
+$(TSAN)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(WARN) -O1 -g -fsanitize=thread -MMD -MP -c $< -o $@
+
+$(TSAN)/fairysolve: $(TSAN_OBJ)
+	$(CC) -fsanitize=thread $^ -o $@ $(LDLIBS)
+
+# the parallel end-to-end checks under ThreadSanitizer; any report fails
+tsan: $(TSAN)/fairysolve
+	@PARALLEL_QUICK=1 TSAN_OPTIONS="halt_on_error=1 exitcode=66" sh tests/e2e/parallel-check $(TSAN)/fairysolve | \
+	  tee /dev/stderr | tail -n 1 | grep -qx "parallel: 0 differ"
+
+# run by make test when the compiler builds and runs ThreadSanitizer programs
+tsan-if-supported:
+	@if printf 'int main(void){return 0;}' | $(CC) -fsanitize=thread -x c - -o $(TSAN)-probe 2>/dev/null && \
+	  $(TSAN)-probe; then rm -f $(TSAN)-probe; $(MAKE) --no-print-directory tsan; \
+	  else rm -f $(TSAN)-probe; echo "ThreadSanitizer not supported here: make tsan skipped"; fi
 
 $(ASAN)/libfairysolve.a: $(ASAN_OBJ)
 	@rm -f $@
@@ -85,7 +106,7 @@ install-check: $(BUILD)/fairysolve
 	@sh scripts/check-install
 
 test: deps
-	@$(MAKE) --no-print-directory unit e2e install-check asan-test fuzz-ci
+	@$(MAKE) --no-print-directory unit e2e install-check asan-test tsan-if-supported fuzz-ci
 
 install: $(BUILD)/fairysolve
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(DOCDIR)/problems
