@@ -159,7 +159,7 @@ char *json_twin(const struct problem *pr, int twin, const struct twin_view *v, c
         verdict_compute(pr, v, r, &own);
         vd = &own;
     }
-    bool help = v->stipulation.play == PLAY_HELP;
+    bool help = stipulation_has_lines(&v->stipulation);
     cJSON *o = need(cJSON_CreateObject());
     add(o, "schema", cJSON_CreateNumber(JSON_SCHEMA_VERSION));
     add(o, "file", pr->file ? text_string(pr->file) : cJSON_CreateNull()); /* NULL: --fen */

@@ -27,8 +27,37 @@ static void put_move_line(struct popeye_text *pt, const struct solution_event *e
     put_effect(pt->out, e->effect, e->goal);
 }
 
+/* A series line: "  1.m1   2.m2  10.m10" (the number right-aligned in three
+ * columns), then the other side's ending after a blank; with no series
+ * move (set play) the ending is "  1...m". */
+static void put_series_line(struct popeye_text *pt, const struct solution_event *e)
+{
+    struct text *out = pt->out;
+    struct position p = *e->pos;
+    text_put(out, "\n");
+    for (int i = 0; i < e->plies; i++) {
+        char move[NOTATION_MAX];
+        words_turn_text(pt->words, &p, &e->line[i], move);
+        if (i < e->series_moves)
+            text_printf(out, "%s%3d.%s", i ? " " : "", i + 1, move);
+        else if (e->series_moves == 0)
+            text_printf(out, "  1...%s", move);
+        else
+            text_printf(out, " %s", move);
+        put_effect(out, e->line_effects[i], e->goal);
+        struct undo u;
+        position_make(&p, &e->line[i], &u);
+        if (i + 1 < e->series_moves) /* the other side passes */
+            position_make_null(&p, &u);
+    }
+}
+
 static void put_help_line(struct popeye_text *pt, const struct solution_event *e)
 {
+    if (e->series) {
+        put_series_line(pt, e);
+        return;
+    }
     struct text *out = pt->out;
     struct position p = *e->pos;
     text_put(out, "\n ");

@@ -52,6 +52,10 @@ struct solution_event {
     bool white_first;            /* numbering "1..." when the first move is White's */
     bool set_play;               /* a set-play line (EVENT_HELP_LINE, EVENT_HELP_PHASE_END) */
     bool short_line;             /* shorter than the stipulation */
+    /* EVENT_HELP_LINE of a series (ser-...): the first series_moves turns
+     * are one side's series, the rest the other side's ending */
+    bool series;
+    int series_moves;
     enum goal goal;              /* the goal marks of the last move */
 };
 

@@ -10,12 +10,13 @@
 #include "duals.h"
 #include "goal_bound.h"
 #include "help.h"
+#include "series.h"
 #include "solver.h"
 
 struct stipulation solve_effective_stipulation(const struct problem *pr, const struct twin_view *v)
 {
     struct stipulation st = v->stipulation;
-    if (st.play == PLAY_HELP && pr->options.white_to_play && !st.half && st.moves > 0) {
+    if (st.play == PLAY_HELP && !st.series && pr->options.white_to_play && !st.half && st.moves > 0) {
         st.moves -= 1;
         st.half = true;
         char goal[4];
@@ -32,7 +33,7 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
     double t0 = monotonic_seconds();
     struct stipulation st = solve_effective_stipulation(pr, v);
     struct position pos = *start;
-    bool help = st.play == PLAY_HELP;
+    bool help = st.play == PLAY_HELP; /* ser-h# too: Black makes the series */
     enum colour first = (help && !st.half) ? BLACK : WHITE;
     if (v->colours_swapped) /* Duplex, HalfDuplex: the other side's part */
         first = (enum colour)!first;
@@ -57,13 +58,17 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
         s.on_nodes = limits->on_nodes;
         s.progress_ctx = limits->progress_ctx;
     }
-    if (help && !(limits && limits->plain_help))
+    /* goal-directed play: help play and every series (series.c says how
+     * the turns are counted) */
+    if ((help || st.series) && !(limits && limits->plain_help))
         s.goal_bound = goal_bound_new(&pos);
-    if (help)
+    if (st.series)
+        series_search(&s, st.moves, r, sink);
+    else if (help)
         help_search(&s, st.moves * 2 + (st.half ? 1 : 0), r, sink);
     else
         battle_search(&s, st.moves, r, sink);
-    if (limits && limits->want_duals)
+    if (limits && limits->want_duals && !st.series)
         duals_count(&s, st.moves, r);
     r->too_many_turns = s.overflow;
     r->partial |= s.overflow;
