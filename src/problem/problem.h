@@ -11,8 +11,11 @@
 #include "../rules/rules.h"
 
 /* How the play ends.  PLAY_REFLEX exists only as the end of a series
- * (ser-r#n); reflexmates of their own are refused where they are read. */
-enum play { PLAY_DIRECT, PLAY_HELP, PLAY_SELF, PLAY_REFLEX };
+ * (ser-r#n); reflexmates of their own are refused where they are read.
+ * PLAY_HELP_SELF: hs#n, help play whose last White move forces Black to
+ * mate; PLAY_RECI_HELP: reci-h#n, a helpmate whose last Black move could
+ * also have been Black's own mate (README). */
+enum play { PLAY_DIRECT, PLAY_HELP, PLAY_SELF, PLAY_REFLEX, PLAY_HELP_SELF, PLAY_RECI_HELP };
 enum goal { GOAL_MATE, GOAL_STALEMATE, GOAL_MATE_OR_STALEMATE };
 
 /* The longest stipulations the search holds (checked where they are read,
@@ -45,7 +48,7 @@ struct stipulation {
  * self play have keys and trees. */
 static inline bool stipulation_has_lines(const struct stipulation *s)
 {
-    return s->play == PLAY_HELP || s->series;
+    return s->play == PLAY_HELP || s->play == PLAY_HELP_SELF || s->play == PLAY_RECI_HELP || s->series;
 }
 
 /* A unit on the diagram in board-independent coordinates (file 0 = a). */

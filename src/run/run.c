@@ -27,6 +27,8 @@ static enum colour first_mover(const struct problem *pr, const struct twin_view 
 {
     if (v->stipulation.play == PLAY_HELP && !v->stipulation.half && !pr->options.white_to_play)
         return BLACK;
+    if (v->stipulation.play == PLAY_RECI_HELP)
+        return BLACK;
     return WHITE;
 }
 

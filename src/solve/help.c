@@ -1,5 +1,6 @@
 /* Help play: every sequence of exactly k half-moves that reaches the goal,
- * shortest lengths first, with failures remembered per remaining length. */
+ * shortest lengths first, with failures remembered per remaining length;
+ * also the help part of hs#n and reci-h#n with their endings. */
 #include "help.h"
 
 #include <assert.h>
@@ -63,6 +64,46 @@ static void send_numbered(struct help_run *h, int n, const struct turn *t)
     sink_send(h->sink, &e);
 }
 
+/* The side to move reaches the goal in one: each such move is a line of
+ * the solution when `send` (it ends at path[s->ply]); without `send` the
+ * first one ends the look.  hs#: only when every move it has does (it is
+ * forced to); reci-h#: Black's own mate. */
+static int ending_moves(struct help_run *h, bool forced, bool send)
+{
+    struct solver *s = h->s;
+    struct turn_list *l = solver_generate(s);
+    if (forced && l->count == 0)
+        return 0;
+    int found = 0;
+    for (int i = 0; i < l->count; i++) {
+        struct undo u;
+        int depth = s->ply;
+        h->path[depth] = l->turns[i];
+        solver_make(s, &l->turns[i], &u);
+        bool goal = goal_reached(s);
+        solver_unmake(s, &u);
+        if (!goal && forced)
+            return 0;
+        if (goal) {
+            found++;
+            if (send)
+                send_solution(h, depth + 1);
+            else if (!forced)
+                return found;
+        }
+    }
+    return found;
+}
+
+/* hs#n ends when White's last help move leaves Black forced to mate:
+ * every forced line is shown. */
+static int help_self_end(struct help_run *h)
+{
+    if (ending_moves(h, true, false) == 0)
+        return 0;
+    return ending_moves(h, true, true);
+}
+
 /* Number of solutions below this node with exactly `plies` half-moves left. */
 static int search(struct help_run *h, int plies)
 {
@@ -73,10 +114,20 @@ static int search(struct help_run *h, int plies)
     struct tt_bounds e;
     if (tt_get(s->tt, help_key(s), &e) && (e.help_fail >> plies & 1))
         return 0;
-    bool numbered = s->ply == 0 && s->opt->move_numbers && h->lines == &h->r->solutions;
+    /* Popeye prints no move numbers under Intelligent (its corpus, reci-h#) */
+    bool numbered = s->ply == 0 && s->opt->move_numbers && !s->opt->intelligent && h->lines == &h->r->solutions;
     /* MoveNumbers numbers every first move, so that root is always searched */
     if (s->goal_bound && !numbered && goal_bound_prunes(s->goal_bound, s->pos, s->goal, plies)) {
         /* a proof of failure like any other: the table spares its repetition */
+        e.help_fail |= 1u << plies;
+        tt_put(s->tt, help_key(s), &e);
+        return 0;
+    }
+    /* reci-h#: where Black is to make the last move, it must be able to
+     * mate White at once as well as help White mate it (README) */
+    bool reci_end = s->play == PLAY_RECI_HELP && plies == 2;
+    if (reci_end && ending_moves(h, false, false) == 0) {
+        tt_get(s->tt, help_key(s), &e);
         e.help_fail |= 1u << plies;
         tt_put(s->tt, help_key(s), &e);
         return 0;
@@ -101,10 +152,15 @@ static int search(struct help_run *h, int plies)
             if (!popeye_turn_legal(s->pos, &l->turns[i]))
                 continue;
         }
-        if (plies == 1 && !solver_may_reach_mate(s, &l->turns[i]))
+        bool self_end = s->play == PLAY_HELP_SELF;
+        if (plies == 1 && !self_end && !solver_may_reach_mate(s, &l->turns[i]))
             continue;
         solver_make(s, &l->turns[i], &u);
-        if (plies == 1) {
+        if (plies == 1 && self_end) {
+            int n = help_self_end(h);
+            found += n;
+            h->found += n;
+        } else if (plies == 1) {
             if (goal_reached(s)) {
                 found++;
                 h->found++;
@@ -115,6 +171,8 @@ static int search(struct help_run *h, int plies)
         }
         solver_unmake(s, &u);
     }
+    if (reci_end && found) /* after the helpmates, Black's own mates */
+        ending_moves(h, false, true);
     if (!found && !s->stopped) {
         tt_get(s->tt, help_key(s), &e);
         e.help_fail |= 1u << plies;
@@ -147,9 +205,11 @@ static bool help_phase(struct solver *s, struct result *r, const struct solution
 
 void help_search(struct solver *s, int plies, struct result *r, const struct solution_sink *sink)
 {
-    bool white_first = plies % 2 == 1;
+    /* "1...": a helpmate's White first move; hs# and reci-h# number the
+     * first mover's moves (Popeye) */
+    bool white_first = plies % 2 == 1 && s->play == PLAY_HELP;
     bool partial = false;
-    if (s->opt->set_play && plies > 2) {
+    if (s->opt->set_play && plies > 2 && s->play == PLAY_HELP) {
         struct undo u;
         position_make_null(s->pos, &u);
         partial |= help_phase(s, r, sink, plies % 2 == 0 ? 1 : 2, plies - 1, !white_first, true);

@@ -146,6 +146,10 @@ static int last_move(struct series_run *h, const struct turn *t)
     case PLAY_SELF:
         found = forced_goal(h, series);
         break;
+    case PLAY_HELP_SELF:
+    case PLAY_RECI_HELP:
+        assert(!"no series ends so (stipulation.c)");
+        break;
     }
     solver_unmake(s, &u);
     return found;

@@ -34,7 +34,7 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
     struct stipulation st = solve_effective_stipulation(pr, v);
     struct position pos = *start;
     bool help = st.play == PLAY_HELP; /* ser-h# too: Black makes the series */
-    enum colour first = (help && !st.half) ? BLACK : WHITE;
+    enum colour first = (help && !st.half) || st.play == PLAY_RECI_HELP ? BLACK : WHITE;
     if (v->colours_swapped) /* Duplex, HalfDuplex: the other side's part */
         first = (enum colour)!first;
     pos.st.side = (uint8_t)first;
@@ -60,15 +60,20 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
     }
     /* goal-directed play: help play and every series (series.c says how
      * the turns are counted) */
+    /* hs#, reci-h#: the bound knows only a helpmate's last move */
     if ((help || st.series) && !(limits && limits->plain_help))
         s.goal_bound = goal_bound_new(&pos);
     if (st.series)
         series_search(&s, st.moves, r, sink);
     else if (help)
         help_search(&s, st.moves * 2 + (st.half ? 1 : 0), r, sink);
+    else if (st.play == PLAY_HELP_SELF) /* White's n moves, Black's n - 1, then Black's forced mate */
+        help_search(&s, st.moves * 2 - 1, r, sink);
+    else if (st.play == PLAY_RECI_HELP)
+        help_search(&s, st.moves * 2, r, sink);
     else
         battle_search(&s, st.moves, r, sink);
-    if (limits && limits->want_duals && !st.series)
+    if (limits && limits->want_duals && !st.series && st.play != PLAY_HELP_SELF && st.play != PLAY_RECI_HELP)
         duals_count(&s, st.moves, r);
     r->too_many_turns = s.overflow;
     r->partial |= s.overflow;
