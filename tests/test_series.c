@@ -165,6 +165,23 @@ static void series_reflex_corpus(void **state)
     result_free(&r);
 }
 
+/* ser-r#3, by hand (Popeye agrees: "1.Rf6-f8 # ?!?" and nothing else).
+ * White Kh1 Rf6, Black Kh8 Pg7 Ph7.  1.Rf6-f8 mates at once (g8 is on the
+ * rook's rank, g7 and h7 are Black's own pawns); in a reflexmate White must
+ * mate when it can, so the series fails before it starts: no solution,
+ * the forced mate shown as the failing line. */
+static void series_reflex_mover_must_mate(void **state)
+{
+    (void)state;
+    struct options o = plain_options();
+    struct result r;
+    solve_series("7k/6pp/5R2/8/8/8/8/7K w - -", PLAY_REFLEX, GOAL_MATE, 3, &o, &r);
+    assert_int_equal(r.solutions.count, 0);
+    assert_int_equal(r.short_solutions.count, 0);
+    assert_non_null(strstr(solution.data, "  1.Rf6-f8 # ?!?"));
+    result_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -175,6 +192,7 @@ int main(void)
         cmocka_unit_test(series_help_corpus),
         cmocka_unit_test(series_self_corpus),
         cmocka_unit_test(series_reflex_corpus),
+        cmocka_unit_test(series_reflex_mover_must_mate),
     };
     return cmocka_run_group_tests_name("series", tests, setup, teardown_with_text);
 }

@@ -50,6 +50,8 @@ static void put_series_line(struct popeye_text *pt, const struct solution_event 
         if (i + 1 < e->series_moves) /* the other side passes */
             position_make_null(&p, &u);
     }
+    if (e->forced_fail)
+        text_put(out, " ?!?");
 }
 
 static void put_help_line(struct popeye_text *pt, const struct solution_event *e)

@@ -72,7 +72,7 @@ struct counting_sink {
 static void count_event(void *ctx, const struct solution_event *e)
 {
     struct counting_sink *c = ctx;
-    if ((e->kind == EVENT_HELP_LINE && !e->set_play) || (e->kind == EVENT_FIRST_MOVE && e->win))
+    if ((e->kind == EVENT_HELP_LINE && !e->set_play && !e->forced_fail) || (e->kind == EVENT_FIRST_MOVE && e->win))
         progress_solution(c->slot);
     sink_send(&c->inner, e);
 }

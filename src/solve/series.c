@@ -170,6 +170,35 @@ static bool series_bound_fails(struct solver *s, int moves)
     return goal_bound_proves_failure_turns(s->goal_bound, s->pos, s->goal, (enum colour)!mover, 1, moves);
 }
 
+/* ser-r#: in a reflexmate both sides must reach the goal when they can, so
+ * where the series mover can, it must, and the series fails.  At the root
+ * of the full length, each such move is shown marked as Popeye does. */
+static bool mover_must_reach_goal(struct series_run *h)
+{
+    struct solver *s = h->s;
+    struct turn_list *l = solver_generate(s);
+    bool any = false;
+    for (int i = 0; i < l->count; i++) {
+        if (!solver_may_reach_mate(s, &l->turns[i]))
+            continue;
+        struct undo u;
+        solver_make(s, &l->turns[i], &u);
+        bool goal = goal_reached(s);
+        solver_unmake(s, &u);
+        if (!goal)
+            continue;
+        any = true;
+        if (s->ply > 0 || h->lines != &h->r->solutions)
+            break;
+        enum move_effect effect = EFFECT_GOAL;
+        struct solution_event e = {.kind = EVENT_HELP_LINE, .pos = s->pos, .line = &l->turns[i],
+                                   .line_effects = &effect, .plies = 1, .goal = s->goal, .series = true,
+                                   .series_moves = 1, .forced_fail = true};
+        sink_send(h->sink, &e);
+    }
+    return any;
+}
+
 /* Number of solutions below this node with exactly `moves` series moves
  * left; the series mover is to move. */
 static int search(struct series_run *h, int moves)
@@ -181,6 +210,12 @@ static int search(struct series_run *h, int moves)
     struct tt_bounds e;
     if (tt_get(s->tt, series_key(s, moves), &e) && (e.help_fail & 1))
         return 0;
+    if (s->play == PLAY_REFLEX && mover_must_reach_goal(h)) {
+        e = tt_bounds_empty();
+        e.help_fail = 1;
+        tt_put(s->tt, series_key(s, moves), &e);
+        return 0;
+    }
     /* Popeye numbers the first moves of the full length, not under Intelligent */
     bool numbered = s->ply == 0 && s->opt->move_numbers && !s->opt->intelligent && h->lines == &h->r->solutions;
     if (s->goal_bound && !numbered && moves >= 2 && series_bound_fails(s, moves)) {

@@ -56,6 +56,9 @@ struct solution_event {
      * are one side's series, the rest the other side's ending */
     bool series;
     int series_moves;
+    /* ser-r#: the series mover could reach the goal here and so had to: the
+     * line fails (Popeye marks it "?!?"); not a solution */
+    bool forced_fail;
     enum goal goal;              /* the goal marks of the last move */
 };
 
