@@ -37,19 +37,22 @@ static void order_by_hint(struct solver *s, struct turn_list *l)
         }
 }
 
-/* Defences are ordered by the attacker's replies they leave (below) at nodes
- * where, after the defence, the attacker still has at least this many turns
- * to go (direct: n; self: n - 1).  Lower, counting costs more than it saves:
- * one attacker turn left is a goal test per reply. */
-#define BATTLE_ORDER_MIN_ATTACKER_TURNS 2
+/* Defences are ordered (below) where at least this many half-moves follow
+ * the defence: direct play 2n - 1, self play 2n - 2.  With one half-move
+ * left (direct #1 after the defence) the attacker's moves are mostly skipped
+ * by may_check, so counting them would cost more than it saves; measured on
+ * the bench (b2, b3: one ply ordered more doubles the nodes). */
+#define BATTLE_ORDER_MIN_PLIES_AFTER 2
 
-/* Orders the defences of l, fewest attacker replies first, the remembered
- * refutation before all (Popeye orders defences this way).  A refutation is
- * proved only by refuting every attacker reply, so the defence that leaves
- * the fewest replies is the cheapest to prove and, leaving the attacker
- * little play, the likeliest to hold.  The order changes how fast a node is
- * decided, never its answer.  OwnerPromotes: the turns of one decision keep
- * one key and their relative order, so the first of them stays first. */
+/* Orders the defences of l, fewest attacker replies first (as Popeye orders
+ * defences while testing).  A defence refutes only when every attacker reply
+ * fails, so the one that leaves the fewest replies is the cheapest to prove
+ * and, leaving the attacker little play, the likeliest to hold; a check that
+ * leaves two replies beats a quiet move that leaves forty.  Among equal
+ * counts the refutation the table remembers goes first.  The order changes
+ * how fast a node is decided, never its answer.  OwnerPromotes: the turns of
+ * one decision share the first one's key and keep their relative order, so
+ * the first of them stays first (battle_choice_seen relies on it). */
 static void order_defences(struct solver *s, struct turn_list *l)
 {
     static _Thread_local int key[TURN_LIST_MAX];
@@ -68,17 +71,14 @@ static void order_defences(struct solver *s, struct turn_list *l)
             key[i] = key[seen];
             continue;
         }
-        if (hinted && t->from == e.hint_from && t->to == e.hint_to) {
-            key[i] = -1;
-            continue;
-        }
         struct undo u;
         solver_make(s, t, &u);
-        key[i] = solver_count_turns(s);
+        key[i] = 2 * solver_count_turns(s);
         solver_unmake(s, &u);
+        if (!(hinted && t->from == e.hint_from && t->to == e.hint_to))
+            key[i]++;
     }
-    /* stable counting by key would need its range; insertion of indices is
-     * enough for the few dozen defences a position has */
+    /* a stable insertion sort of indices: a position has a few dozen defences */
     static _Thread_local int order[TURN_LIST_MAX];
     int count = l->count;
     for (int i = 0; i < count; i++) {
@@ -194,8 +194,8 @@ bool defence_loses(struct solver *s, int n)
     struct turn_list *l = solver_generate(s);
     if (l->count == 0)
         return store(s, n, false, NULL);
-    int attacker_turns = s->play == PLAY_SELF ? n - 1 : n;
-    if (attacker_turns >= BATTLE_ORDER_MIN_ATTACKER_TURNS && l->count > 1)
+    int plies_after = s->play == PLAY_SELF ? 2 * n - 2 : 2 * n - 1;
+    if (plies_after >= BATTLE_ORDER_MIN_PLIES_AFTER && l->count > 1)
         order_defences(s, l);
     else
         order_by_hint(s, l);
