@@ -5,6 +5,7 @@
 #include "popeye_order.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "../rules/rules.h"
 
@@ -55,17 +56,32 @@ static long order_key(const struct position *p, const struct turn *t)
     }
 }
 
-/* The position comes as qsort_r's context: no state outside the call. */
-static int compare(const void *a, const void *b, void *position)
+struct keyed {
+    long key;
+    int index;
+};
+
+/* Ties (fairy turns sharing a move, told apart by a second displacement)
+ * keep their generated order: the sort is stable, so the turns of one
+ * OwnerPromotes decision keep their first one first. */
+static int compare(const void *a, const void *b)
 {
-    const struct position *p = position;
-    long ka = order_key(p, a), kb = order_key(p, b);
-    return (ka > kb) - (ka < kb);
+    const struct keyed *x = a, *y = b;
+    if (x->key != y->key)
+        return (x->key > y->key) - (x->key < y->key);
+    return (x->index > y->index) - (x->index < y->index);
 }
 
 void popeye_order_sort(const struct position *p, struct turn_list *l)
 {
-    qsort_r(l->turns, (size_t)l->count, sizeof l->turns[0], compare, (void *)p);
+    static _Thread_local struct keyed keys[TURN_LIST_MAX];
+    static _Thread_local struct turn sorted[TURN_LIST_MAX];
+    for (int i = 0; i < l->count; i++)
+        keys[i] = (struct keyed){order_key(p, &l->turns[i]), i};
+    qsort(keys, (size_t)l->count, sizeof keys[0], compare);
+    for (int i = 0; i < l->count; i++)
+        sorted[i] = l->turns[keys[i].index];
+    memcpy(l->turns, sorted, sizeof sorted[0] * (size_t)l->count);
 }
 
 void popeye_numbered_moves(struct position *p, struct turn_list *out)
