@@ -78,6 +78,8 @@ static void order_defences(struct solver *s, struct turn_list *l)
         solver_unmake(s, &u);
         if (!(hinted && t->from == e.hint_from && t->to == e.hint_to))
             key[i]++;
+        if (solver_should_stop(s))
+            return; /* the list is untouched so far; the caller stops too */
     }
     /* a stable insertion sort of indices: a position has a few dozen defences */
     static _Thread_local int order[TURN_LIST_MAX];
