@@ -1,7 +1,8 @@
 /* Popeye's order of first moves, read off its MoveNumbers output: units from
  * a1 rank by rank; a king's castlings first; lines SW SE NE NW S W N E with
  * the farthest square first; knights in its leap order; pawns double step,
- * single step, then captures; promotions Q S R B. */
+ * single step, then captures; promotions Q S R B.  The moves that are to
+ * mate at once come from h8 back to a1, as its solutions show them. */
 #include "popeye_order.h"
 
 #include <stdlib.h>
@@ -32,11 +33,14 @@ static int promo_index(int k)
 
 static int sign(int x) { return (x > 0) - (x < 0); }
 
-static long order_key(const struct position *p, const struct turn *t)
+/* mating: units from the last square (h8) back to a1, as Popeye lists the
+ * moves that may mate at once (its orthodox mating-move generator) */
+static long order_key(const struct position *p, const struct turn *t, bool mating)
 {
     const struct geometry *g = p->geo;
     int f0 = g->file_of[t->from], r0 = g->rank_of[t->from];
-    long base = ((long)r0 * 16 + f0) * 4096;
+    long unit = mating ? (long)(MAX_RANKS - 1 - r0) * 16 + (MAX_FILES - 1 - f0) : (long)r0 * 16 + f0;
+    long base = unit * 4096;
     if (t->flags & TURN_CASTLE)
         return base + (t->from2 < t->from ? 0 : 1);
     if (t->to == SQ_OFF || t->to == t->from)
@@ -72,17 +76,21 @@ static int compare(const void *a, const void *b)
     return (x->index > y->index) - (x->index < y->index);
 }
 
-void popeye_order_sort(const struct position *p, struct turn_list *l)
+static void sort_keyed(const struct position *p, struct turn_list *l, bool mating)
 {
     static _Thread_local struct keyed keys[TURN_LIST_MAX];
     static _Thread_local struct turn sorted[TURN_LIST_MAX];
     for (int i = 0; i < l->count; i++)
-        keys[i] = (struct keyed){order_key(p, &l->turns[i]), i};
+        keys[i] = (struct keyed){order_key(p, &l->turns[i], mating), i};
     qsort(keys, (size_t)l->count, sizeof keys[0], compare);
     for (int i = 0; i < l->count; i++)
         sorted[i] = l->turns[keys[i].index];
     memcpy(l->turns, sorted, sizeof sorted[0] * (size_t)l->count);
 }
+
+void popeye_order_sort(const struct position *p, struct turn_list *l) { sort_keyed(p, l, false); }
+
+void popeye_order_sort_mating(const struct position *p, struct turn_list *l) { sort_keyed(p, l, true); }
 
 void popeye_numbered_moves(struct position *p, struct turn_list *out)
 {
