@@ -218,7 +218,7 @@ static int search(struct series_run *h, int moves)
     }
     /* Popeye numbers the first moves of the full length, not under Intelligent */
     bool numbered = s->ply == 0 && s->opt->move_numbers && !s->opt->intelligent && h->lines == &h->r->solutions;
-    if (s->goal_bound && !numbered && moves >= 2 && series_bound_fails(s, moves)) {
+    if (s->goal_bound && !numbered && moves >= 1 && series_bound_fails(s, moves)) {
         e = tt_bounds_empty();
         e.help_fail = 1;
         tt_put(s->tt, series_key(s, moves), &e);
