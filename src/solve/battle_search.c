@@ -17,6 +17,7 @@
 struct walk {
     struct solver *s;
     const struct solution_sink *sink;
+    int first_index;            /* the first move's place in the root list; -1 in set play */
 };
 
 /* After the move is made: the goal when it is reached (and may be), else check. */
@@ -38,7 +39,8 @@ static enum move_effect send_move(struct walk *w, enum solution_event_kind kind,
     enum move_effect e = effect_now(s, goal_possible);
     position_unmake(s->pos, &u);
     struct solution_event ev = {.kind = kind, .pos = s->pos, .turn = t, .effect = e, .depth = depth,
-                                .win = win, .in_threat = in_threat, .goal = s->goal};
+                                .win = win, .in_threat = in_threat, .goal = s->goal,
+                                .first_index = w->first_index};
     sink_send(w->sink, &ev);
     return e;
 }
@@ -52,14 +54,14 @@ static void send_numbered(struct walk *w, int number, const struct turn *t)
     enum move_effect e = effect_now(s, false);
     position_unmake(s->pos, &u);
     struct solution_event ev = {.kind = EVENT_NUMBERED_MOVE, .pos = s->pos, .turn = t, .effect = e,
-                                .number = number, .goal = s->goal};
+                                .number = number, .goal = s->goal, .first_index = w->first_index};
     sink_send(w->sink, &ev);
 }
 
 static void send_mark(struct walk *w, enum solution_event_kind kind, int depth, int threat_length)
 {
     struct solution_event ev = {.kind = kind, .pos = w->s->pos, .depth = depth, .threat_length = threat_length,
-                                .goal = w->s->goal};
+                                .goal = w->s->goal, .first_index = w->first_index};
     sink_send(w->sink, &ev);
 }
 
@@ -266,7 +268,7 @@ static int walk_first_move(struct walk *w, int n, const struct turn *m, bool win
 
 void battle_search(struct solver *s, int n, struct result *r, const struct solution_sink *sink)
 {
-    struct walk walk = {.s = s, .sink = sink};
+    struct walk walk = {.s = s, .sink = sink, .first_index = -1};
     struct walk *w = &walk;
     const struct options *o = s->opt;
     int max_refutations = o->defence > 0 ? o->defence : (o->try_play ? 1 : 0);
@@ -280,6 +282,9 @@ void battle_search(struct solver *s, int n, struct result *r, const struct solut
     for (int i = 0; i < first->count && !s->stopped; i++) {
         if (s->on_root_move)
             s->on_root_move(s->progress_ctx, 2 * n - (s->play == PLAY_DIRECT), i + 1, first->count);
+        if (!solver_root_allowed(s, &first->turns[i]))
+            continue; /* another part's first move (StartMoveNumber, --first-moves) */
+        w->first_index = i;
         if (o->move_numbers) {
             send_numbered(w, i + 1, &first->turns[i]);
             if (!popeye_turn_legal(s->pos, &first->turns[i]))

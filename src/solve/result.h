@@ -32,6 +32,7 @@ struct result {
     bool too_many_turns;        /* a position had more than TURN_LIST_MAX turns: cut (and partial) */
     int duals;                  /* defences (help play: lines) with more than one way on; duals.h */
     struct strlist dual_lines;  /* each dual as canonical text "KEY DEFENCE: C1 C2" */
+    int numbered_moves;         /* first moves in Popeye's numbering; set when only a range of them is solved */
     uint64_t nodes;
     double seconds;
 };
