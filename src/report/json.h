@@ -11,8 +11,9 @@
 #include "verdict.h"
 
 /* The "schema" field: raised when a field changes meaning or goes away
- * (1: the lines before "schema" and "tree" existed). */
-#define JSON_SCHEMA_VERSION 2
+ * (1: the lines before "schema" and "tree" existed; 2: before "part", and
+ * before StartMoveNumber / UpToMoveNumber limited the first moves solved). */
+#define JSON_SCHEMA_VERSION 3
 
 /* One line (no trailing newline), malloc'd; the caller prints and frees it.
  * Fields: schema (JSON_SCHEMA_VERSION), file (null for --fen), problem, twin (null or the label "a", "b", ...), author,
