@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../report/diagram.h"
 #include "../report/json.h"
@@ -127,6 +128,17 @@ static cJSON *part_object(const struct work_ctx *c, const struct job *j, const s
                           cfg->first_from ? number_pair(cfg->first_from, cfg->first_to) : need(cJSON_CreateNull()));
     cJSON_AddItemToObject(o, "numbered", need(cJSON_CreateNumber(r->numbered_moves)));
     cJSON_AddItemToObject(o, "too_many_turns", need(cJSON_CreateBool(r->too_many_turns)));
+    cJSON *refuted = need(cJSON_CreateArray()); /* [[first move, refutation], ...] */
+    for (int i = 0; i < r->refuted.count; i++) {
+        char move[128];
+        const char *space = strchr(r->refuted.items[i], ' ');
+        snprintf(move, sizeof move, "%.*s", (int)(space - r->refuted.items[i]), r->refuted.items[i]);
+        cJSON *pair = need(cJSON_CreateArray());
+        cJSON_AddItemToArray(pair, need(cJSON_CreateString(move)));
+        cJSON_AddItemToArray(pair, need(cJSON_CreateString(space + 1)));
+        cJSON_AddItemToArray(refuted, pair);
+    }
+    cJSON_AddItemToObject(o, "refuted", refuted);
     cJSON_AddItemToObject(o, "text", part_chunks_json(chunks));
     return o;
 }
@@ -145,6 +157,7 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
         .plain_help = cfg->plain_help,
         .first_from = cfg->first_from,
         .first_to = cfg->first_to,
+        .want_refuted = config_is_part(cfg),
     };
     if (cfg->progress) {
         limits.on_root_move = progress_root_move;

@@ -5,6 +5,7 @@
 #include "../board/memory.h"
 #include "battle_search.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -308,6 +309,20 @@ void battle_search(struct solver *s, int n, struct result *r, const struct solut
         }
         bool is_try = !win && refutation_count >= 1 && refutation_count <= max_refutations;
         if (!win && !is_try) {
+            if (s->want_refuted && !choice) {
+                struct strlist one = {0};
+                solver_make(s, m, &u);
+                if (refutation_count == 0)
+                    collect_refutations(s, n, 0, &one);
+                solver_unmake(s, &u);
+                const char *by = refutation_count ? refutations.items[0] : one.count ? one.items[0] : NULL;
+                if (by) {
+                    char line[2 * NOTATION_MAX + 2];
+                    snprintf(line, sizeof line, "%s %s", canon, by);
+                    strlist_add(&r->refuted, line);
+                }
+                strlist_free(&one);
+            }
             strlist_free(&refutations);
             continue;
         }

@@ -90,6 +90,7 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
         to = pr->options.upto_move ? pr->options.upto_move : INT_MAX;
     }
     struct strlist allowed = {0};
+    s.want_refuted = limits && limits->want_refuted;
     if (from) {
         r->numbered_moves = first_move_range(&pos, from, to, &allowed);
         s.root_filter = &allowed;

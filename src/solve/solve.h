@@ -18,6 +18,9 @@ struct solve_limits {
      * MoveNumbers numbering) are solved; 0: the problem's StartMoveNumber /
      * UpToMoveNumber, or every first move */
     int first_from, first_to;
+    /* battle play: name a refutation of every first move that is neither key
+     * nor try shown (result.h refuted), so parts show the whole picture */
+    bool want_refuted;
     /* --progress hooks, handed to the solver (solver.h); NULL: none */
     void (*on_root_move)(void *ctx, int plies, int k, int n);
     void (*on_nodes)(void *ctx, uint64_t nodes);

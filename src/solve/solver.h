@@ -38,6 +38,7 @@ struct solver {
     /* a first-move range (StartMoveNumber, --first-moves): the canonical first
      * moves of the play (not set play) that are solved; NULL: all */
     const struct strlist *root_filter;
+    bool want_refuted;           /* solve_limits.want_refuted */
     /* --progress (NULL when nobody listens): the root loop of a search
      * `plies` half-moves deep begins its k-th of n first moves; every 4096
      * nodes, the count so far */
