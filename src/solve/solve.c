@@ -32,20 +32,21 @@ struct stipulation solve_effective_stipulation(const struct problem *pr, const s
 }
 
 /* The first moves of a range, numbered as Popeye's MoveNumbers numbers them
- * (pseudo-legal moves count; an illegal one is numbered but not solved):
- * their canonical forms into allowed; returns how many moves are numbered. */
+ * (pseudo-legal moves count: with MoveNumbers an illegal one is shown with
+ * its number, as Popeye does, and not solved; without, the legal turns are
+ * searched and it never comes up): their canonical forms into allowed;
+ * returns how many moves are numbered. */
 static int first_move_range(struct position *pos, int from, int to, struct strlist *allowed)
 {
     struct turn_list *l = malloc(sizeof *l);
     if (!l)
         out_of_memory();
     popeye_numbered_moves(pos, l);
-    for (int i = from - 1; i < l->count && i < to; i++)
-        if (popeye_turn_legal(pos, &l->turns[i])) {
-            char c[NOTATION_MAX];
-            turn_canonical(pos, &l->turns[i], c);
-            strlist_add(allowed, c);
-        }
+    for (int i = from - 1; i < l->count && i < to; i++) {
+        char c[NOTATION_MAX];
+        turn_canonical(pos, &l->turns[i], c);
+        strlist_add(allowed, c);
+    }
     int n = l->count;
     free(l);
     return n;
