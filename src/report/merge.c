@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../board/notation.h"
 #include "../solve/duals.h"
 #include "part_chunks.h"
 
@@ -113,14 +114,16 @@ static char *joined(const cJSON *a, int *words)
     return t.data;
 }
 
-/* The first word of s into buf. */
-static void first_word(const char *s, char *buf, size_t n)
+/* The first word of s (a canonical move, FORMAT.md 8) into buf; false when
+ * it is longer than any move. */
+static bool first_word(const char *s, char buf[NOTATION_MAX])
 {
     size_t k = strcspn(s, " :");
-    if (k >= n)
-        k = n - 1;
+    if (k >= NOTATION_MAX)
+        return false;
     memcpy(buf, s, k);
     buf[k] = 0;
+    return true;
 }
 
 /* Puts the items of each line's array `name` in order; moves are looked up
@@ -138,12 +141,12 @@ static bool place_items(const cJSON *const *lines, int count, const char *name, 
         cJSON_ArrayForEach(it, a)
         {
             const cJSON *v = member ? field(it, member) : it;
-            char move[64];
+            char move[NOTATION_MAX];
             int plies = 0;
-            if (cJSON_IsString(v)) {
-                first_word(v->valuestring, move, sizeof move);
-            } else if (cJSON_IsArray(v) && cJSON_IsString(cJSON_GetArrayItem(v, 0))) {
-                first_word(cJSON_GetArrayItem(v, 0)->valuestring, move, sizeof move);
+            if (cJSON_IsString(v) && first_word(v->valuestring, move)) {
+                plies = 0;
+            } else if (cJSON_IsArray(v) && cJSON_IsString(cJSON_GetArrayItem(v, 0)) &&
+                       first_word(cJSON_GetArrayItem(v, 0)->valuestring, move)) {
                 plies = by_length ? cJSON_GetArraySize(v) : 0;
             } else {
                 return fail(msg, msglen, "a part line with a malformed item in", name);

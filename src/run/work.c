@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../board/notation.h"
 #include "../report/diagram.h"
 #include "../report/json.h"
 #include "../report/part_chunks.h"
@@ -130,7 +131,7 @@ static cJSON *part_object(const struct work_ctx *c, const struct job *j, const s
     cJSON_AddItemToObject(o, "too_many_turns", need(cJSON_CreateBool(r->too_many_turns)));
     cJSON *refuted = need(cJSON_CreateArray()); /* [[first move, refutation], ...] */
     for (int i = 0; i < r->refuted.count; i++) {
-        char move[128];
+        char move[NOTATION_MAX];
         const char *space = strchr(r->refuted.items[i], ' ');
         snprintf(move, sizeof move, "%.*s", (int)(space - r->refuted.items[i]), r->refuted.items[i]);
         cJSON *pair = need(cJSON_CreateArray());
