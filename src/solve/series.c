@@ -237,6 +237,8 @@ static int search(struct series_run *h, int moves)
         h->path[s->ply] = *t;
         if (s->ply == 0 && s->on_root_move)
             s->on_root_move(s->progress_ctx, moves, i + 1, l->count);
+        if (s->ply == 0 && !solver_root_allowed(s, t))
+            continue; /* another part's first move (StartMoveNumber, --first-moves) */
         if (numbered) {
             send_numbered(h, i + 1, t);
             if (!popeye_turn_legal(s->pos, t))

@@ -61,6 +61,11 @@ struct solution_event {
      * line fails (Popeye marks it "?!?"); not a solution */
     bool forced_fail;
     enum goal goal;              /* the goal marks of the last move */
+    /* where the event belongs, so that parts solving different first moves
+     * can be joined: the place of its first move in the root's turn list (the
+     * order a whole run shows them), -1 for set play and phase ends;
+     * EVENT_NUMBERED_MOVE in help play has plies = the phase's length */
+    int first_index;
 };
 
 struct solution_sink {
