@@ -109,10 +109,8 @@ static inline bool pawn_attack(const struct geometry *g, const unit_t *b, int q,
            (b[q - f + e] == pawn && b[q + f - e] == UNIT_BORDER);
 }
 
-static bool dynamo_attacked(const struct position *p, int q, enum colour by)
+static bool board_attacked(const struct geometry *g, const unit_t *b, int q, enum colour by)
 {
-    const struct geometry *g = p->geo;
-    const unit_t *b = p->board;
     unit_t knight = unit_make(by, KNIGHT);
     if (pawn_attack(g, b, q, by))
         return true;
@@ -133,6 +131,11 @@ static bool dynamo_attacked(const struct position *p, int q, enum colour by)
             return true;
     }
     return false;
+}
+
+static bool dynamo_attacked(const struct position *p, int q, enum colour by)
+{
+    return board_attacked(p->geo, p->board, q, by);
 }
 
 /* ---------------------------------------------------------------------------
@@ -747,6 +750,42 @@ static int count_legal(struct position *p)
     return run_on(p, NULL, &scratch, false);
 }
 
+/* The attack on q (RULES 3.5) reads only the four lines through q, the squares a
+ * leap and two leaps away, and the pawn squares on the diagonals: a turn that
+ * changes none of them leaves q's safety as it was. */
+static inline bool read_by_attack(const struct geometry *g, int q, int sq)
+{
+    if (sq == SQ_NONE || sq == SQ_OFF)
+        return false;
+    if (sq == q || g->direction_between[q][sq])
+        return true;
+    for (int i = 0; i < LEN(g->knight_leaps); i++)
+        if (sq == q + g->knight_leaps[i] || sq == q + 2 * g->knight_leaps[i])
+            return true;
+    return false;
+}
+
+/* rules.h may_check: the enemy king, not attacked before the turn (the position
+ * is legal), is attacked after it only if the turn changes a square its attack
+ * test reads; then the test itself decides on the squares after the turn. */
+static bool may_check(const struct position *p, const struct turn *t)
+{
+    const struct geometry *g = p->geo;
+    enum colour us = (enum colour)p->st.side;
+    int king = p->st.king_sq[!us];
+    if (king == SQ_NONE)
+        return true;
+    bool moves = t->to != t->from;
+    if (!(moves && (read_by_attack(g, king, t->from) || read_by_attack(g, king, t->to))) &&
+        !read_by_attack(g, king, t->from2) && !read_by_attack(g, king, t->to2))
+        return false;
+    if (t->from2 == king)
+        return true; /* the king itself is displaced (or removed, which is no check) */
+    unit_t after[MAX_SQUARES];
+    position_board_after(p, t, after);
+    return board_attacked(g, after, king, us);
+}
+
 static const char *const switch_names[] = {"OwnerPromotes", "NoDynamoEscape", "EnPassant", NULL};
 
 const struct rules rules_dynamo = {
@@ -761,4 +800,5 @@ const struct rules rules_dynamo = {
     .has_legal_turn = has_legal_turn,
     .attacked = dynamo_attacked,
     .count_legal = count_legal,
+    .may_check = may_check,
 };

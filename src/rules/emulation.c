@@ -57,10 +57,8 @@ static inline unsigned powers_of(const unit_t *b, const struct geometry *g, int 
  * attacked when a unit of `by`, with its neighbours' powers, could capture there.
  * The unit on sq is itself a neighbour of the units next to it, so an enemy
  * unit next to a king always attacks it. */
-static bool emulation_attacked(const struct position *p, int sq, enum colour by)
+static bool board_attacked(const struct geometry *g, const unit_t *b, int sq, enum colour by)
 {
-    const struct geometry *g = p->geo;
-    const unit_t *b = p->board;
     int pawn_reach = forward_of(g, by); /* a pawn-powered unit on s captures on s+fwd+-1 */
     for (int i = 0; i < 8; i++) {
         int d = g->queen_dirs[i];
@@ -85,6 +83,11 @@ static bool emulation_attacked(const struct position *p, int sq, enum colour by)
             return true;
     }
     return false;
+}
+
+static bool emulation_attacked(const struct position *p, int sq, enum colour by)
+{
+    return board_attacked(p->geo, p->board, sq, by);
 }
 
 static inline void slide(const unit_t *b, const struct geometry *g, int from, const int *dirs, enum colour them,
@@ -302,6 +305,53 @@ static bool emulation_has_legal_turn(struct position *p) { return all_turns(p, N
 
 static int emulation_count_legal(struct position *p) { return all_turns(p, NULL, false); }
 
+/* Whether a unit of some power standing on sq could strike q at all, by its
+ * geometry alone: along a queen line or by a knight's leap (RULES 5.1). */
+static inline bool in_reach(const struct geometry *g, int sq, int q)
+{
+    if (g->direction_between[sq][q])
+        return true;
+    for (int i = 0; i < 8; i++)
+        if (sq + g->knight_leaps[i] == q)
+            return true;
+    return false;
+}
+
+/* rules.h may_check.  The enemy king q is not attacked before the turn (the
+ * position is legal).  A turn from f to t changes only squares f and t, so an
+ * attack on q afterwards needs one of: the mover next to q (it always strikes,
+ * RULES 5.5); the mover on t within reach of q; a line from q opened at f; a
+ * unit of ours next to t, within reach of q, that borrows the mover's power.
+ * Units next to f only lose a power, lines through t stay blocked.  When one
+ * of these may hold, the attack test decides on the squares after the turn. */
+static bool may_check(const struct position *p, const struct turn *t)
+{
+    const struct geometry *g = p->geo;
+    const unit_t *b = p->board;
+    enum colour us = (enum colour)p->st.side;
+    int q = p->st.king_sq[!us];
+    if (q == SQ_NONE)
+        return true;
+    int f = t->from, to = t->to;
+    bool maybe = in_reach(g, to, q);
+    int d = g->direction_between[q][f];
+    if (!maybe && d) {
+        int s = q + d;
+        while (b[s] == UNIT_EMPTY)
+            s += d;
+        maybe = s == f;
+    }
+    for (int i = 0; i < 8 && !maybe; i++) {
+        int n = to + g->queen_dirs[i];
+        maybe = n != f && unit_is(b[n], us) && in_reach(g, n, q);
+    }
+    if (!maybe)
+        return false;
+    unit_t after[MAX_SQUARES];
+    position_board_after(p, t, after);
+    return board_attacked(g, after, q, us);
+}
+
 const struct rules rules_emulation = {
     .name = "Emulation",
     .switch_names = NULL,
@@ -314,4 +364,5 @@ const struct rules rules_emulation = {
     .has_legal_turn = emulation_has_legal_turn,
     .attacked = emulation_attacked,
     .count_legal = emulation_count_legal,
+    .may_check = may_check,
 };

@@ -343,6 +343,80 @@ static bool has_legal_turn(struct position *p)
     return list.count > 0;
 }
 
+static inline bool leap_between(const struct geometry *g, int a, int b)
+{
+    for (int i = 0; i < 8; i++)
+        if (a + g->knight_leaps[i] == b)
+            return true;
+    return false;
+}
+
+/* The line from a towards b (a queen-line step d) is empty up to b once the
+ * turn has vacated `vacated`; the square the mover lands on is not looked at,
+ * which can only make the answer "open" more often. */
+static bool line_open(const struct position *p, int a, int b, int d, int vacated)
+{
+    for (int s = a + d; s != b; s += d)
+        if (p->board[s] != UNIT_EMPTY && s != vacated)
+            return false;
+    return true;
+}
+
+/* rules.h may_check.  The enemy king q is not attacked before the turn (the
+ * position is legal), so a check afterwards comes from the mover on its target
+ * (a line or pawn attack, or a relayed leap when one of our knights stands a
+ * leap away, RULES 2.1 and 2.3), a line from q opened at the origin, or, when a
+ * knight moves, a unit of ours that now gains the leap onto q.  Knights give
+ * no check (RULES 2.2); castling is played and tested. */
+static bool may_check(const struct position *p, const struct turn *t)
+{
+    const struct geometry *g = p->geo;
+    enum colour us = (enum colour)p->st.side;
+    int q = p->st.king_sq[!us];
+    if (q == SQ_NONE || (t->flags & TURN_CASTLE))
+        return true;
+    int f = t->from, to = t->to;
+    int d = g->direction_between[q][f];
+    if (d && line_open(p, q, f, d, SQ_NONE))
+        return true; /* a discovery along q..f */
+    bool pfr = (p->switches & SWITCH_PAWN_FIRST_RANK) != 0;
+    unit_t mover = p->board[f];
+    enum kind k = t->promo ? (enum kind)t->promo : unit_kind(mover);
+    int fwd = us == WHITE ? g->north : g->south;
+    switch (k) {
+    case KNIGHT: {
+        /* RULES 2.1: our queens, rooks, bishops and pawns a leap from `to` gain the leap */
+        unit_t hi = (unit_t)(us << 4);
+        bool pawn_ok = pawn_leap_rank_ok(g, us, g->rank_of[q], pfr);
+        for (int i = 0; i < 8; i++) {
+            int s = to + g->knight_leaps[i];
+            unit_t u = p->board[s];
+            if ((u & 0xf0) == hi && relay_kind(u) && (unit_kind(u) != PAWN || pawn_ok) && leap_between(g, s, q))
+                return true;
+        }
+        return false;
+    }
+    case KING: /* a second, non-royal king; kings never gain the leap */
+        d = g->direction_between[to][q];
+        return d && to + d == q;
+    case PAWN:
+        if (q == to + fwd + 1 || q == to + fwd - 1)
+            return true;
+        break;
+    default: {
+        d = g->direction_between[to][q];
+        bool diagonal = d && d != g->north && d != g->south && d != g->east && d != g->west;
+        bool line = d && (k == QUEEN || (k == ROOK) == !diagonal);
+        if (line && line_open(p, to, q, d, f))
+            return true;
+        break;
+    }
+    }
+    /* the relayed leap of the mover from its target (knights did not move) */
+    return leap_between(g, to, q) && has_relay(p, to, us) &&
+           (k != PAWN || pawn_leap_rank_ok(g, us, g->rank_of[q], pfr));
+}
+
 static const char *const switch_names[] = {"PawnFirstRank", NULL};
 
 /* Goal hooks (rules.h): a relaying knight may stand next to any queen, rook,
@@ -406,5 +480,6 @@ const struct rules rules_knight_relay = {
     .generate = generate,
     .has_legal_turn = has_legal_turn,
     .attacked = relay_attacked,
+    .may_check = may_check,
     .goal = &relay_goal,
 };
