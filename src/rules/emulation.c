@@ -143,12 +143,19 @@ static square_set targets_of(const unit_t *b, const struct geometry *g, int from
     return t;
 }
 
+/* More units striking the king than this: every turn is tried. */
+#define STRIKERS_MAX 16
+
 /* Which turns of the side to move need a trial to prove the king safe. */
 struct safety {
     int king;               /* SQ_NONE: no king, every turn is legal */
-    bool try_all;           /* in check: every turn is tried */
+    bool try_all;           /* in check: every turn that may end every strike is tried */
     square_set risky_from;  /* own units whose departure may open a line to the king */
     square_set risky_to;    /* squares next to enemy units that could strike the king */
+    /* in check, per striking unit (strikers == -1: too many to list): the
+     * arrivals and the departures that may end its strike */
+    int strikers;
+    square_set cure_to[STRIKERS_MAX], cure_from[STRIKERS_MAX];
 };
 
 static square_set around(const struct geometry *g, int sq)
@@ -158,6 +165,63 @@ static square_set around(const struct geometry *g, int sq)
         if (g->on_board[sq + g->queen_dirs[i]])
             s |= bit_of(g, sq + g->queen_dirs[i]);
     return s;
+}
+
+static void add_striker(const struct geometry *g, struct safety *sf, int s, square_set between)
+{
+    if (sf->strikers < 0 || sf->strikers == STRIKERS_MAX) {
+        sf->strikers = -1;
+        return;
+    }
+    sf->cure_from[sf->strikers] = around(g, s);
+    sf->cure_to[sf->strikers++] = around(g, s) | between | bit_of(g, s);
+}
+
+/* In check: every enemy unit striking the king on k (as board_attacked finds
+ * them).  A turn of a unit other than the king that neither arrives on a
+ * striker, between it and the king, or next to it, nor leaves a square next to
+ * it, changes neither the striker's neighbours nor its path: the strike stays. */
+static void find_strikers(const unit_t *b, const struct geometry *g, int k, enum colour them, struct safety *sf)
+{
+    int pawn_reach = forward_of(g, them);
+    sf->strikers = 0;
+    for (int i = 0; i < 8; i++) {
+        int d = g->queen_dirs[i];
+        bool diagonal = i >= 4;
+        int s = k + d;
+        if (unit_is(b[s], them)) {
+            unsigned m = neighbour_kinds(b, g, s);
+            if ((m & (POWER_STEP | (diagonal ? POWER(BISHOP) : POWER(ROOK)))) ||
+                ((m & POWER(PAWN)) && (k - s == pawn_reach + 1 || k - s == pawn_reach - 1)))
+                add_striker(g, sf, s, 0);
+            continue;
+        }
+        square_set between = 0;
+        while (b[s] == UNIT_EMPTY) {
+            between |= bit_of(g, s);
+            s += d;
+        }
+        if (unit_is(b[s], them) && (neighbour_kinds(b, g, s) & (diagonal ? POWER_DIAGONAL : POWER_ORTHOGONAL)))
+            add_striker(g, sf, s, between);
+    }
+    for (int i = 0; i < 8; i++) {
+        int s = k + g->knight_leaps[i];
+        if (unit_is(b[s], them) && (neighbour_kinds(b, g, s) & POWER(KNIGHT)))
+            add_striker(g, sf, s, 0);
+    }
+}
+
+/* In check: the arrivals of the unit on `from` (not the king) that may end
+ * every strike; the others certainly leave the king attacked. */
+static square_set curing(const struct geometry *g, const struct safety *sf, int from)
+{
+    if (sf->strikers < 0)
+        return ~(square_set)0;
+    square_set cure = ~(square_set)0;
+    for (int i = 0; i < sf->strikers; i++)
+        if (!(sf->cure_from[i] & bit_of(g, from)))
+            cure &= sf->cure_to[i];
+    return cure;
 }
 
 /* With the king not in check, a turn from f to t can only expose it by opening a
@@ -177,6 +241,7 @@ static void find_safety(const struct position *p, enum colour us, struct safety 
     int k = sf->king;
     if (emulation_attacked(p, k, them)) {
         sf->try_all = true;
+        find_strikers(b, g, k, them, sf);
         return;
     }
     for (int i = 0; i < 8; i++) {
@@ -238,6 +303,8 @@ static int unit_turns(struct position *p, const struct safety *sf, int from, squ
     bool pawn = unit_kind(mover) == PAWN;
     int last = us == WHITE ? g->ranks - 1 : 0;
     bool try_from = sf->king != SQ_NONE && (sf->try_all || from == sf->king || (sf->risky_from & bit_of(g, from)));
+    if (sf->king != SQ_NONE && sf->try_all && from != sf->king)
+        t &= curing(g, sf, from);
     int n = 0;
     if (!try_from && !out && !pawn) { /* bulk count: only arrivals next to a striker need a trial */
         n = set_count(t & ~sf->risky_to);
@@ -320,10 +387,11 @@ static inline bool in_reach(const struct geometry *g, int sq, int q)
 /* rules.h may_check.  The enemy king q is not attacked before the turn (the
  * position is legal).  A turn from f to t changes only squares f and t, so an
  * attack on q afterwards needs one of: the mover next to q (it always strikes,
- * RULES 5.5); the mover on t within reach of q; a line from q opened at f; a
- * unit of ours next to t, within reach of q, that borrows the mover's power.
- * Units next to f only lose a power, lines through t stay blocked.  When one
- * of these may hold, the attack test decides on the squares after the turn. */
+ * RULES 5.5); the mover on t striking q with the powers of its new neighbours;
+ * a line from q opened at f; a unit of ours next to t, within reach of q, that
+ * borrows the mover's power.  Units next to f only lose a power, lines through
+ * t stay blocked.  The last two are decided by the attack test on the squares
+ * after the turn. */
 static bool may_check(const struct position *p, const struct turn *t)
 {
     const struct geometry *g = p->geo;
@@ -333,9 +401,32 @@ static bool may_check(const struct position *p, const struct turn *t)
     if (q == SQ_NONE)
         return true;
     int f = t->from, to = t->to;
-    bool maybe = in_reach(g, to, q);
-    int d = g->direction_between[q][f];
-    if (!maybe && d) {
+    unsigned m = 0; /* the mover's powers on t: its neighbours after the turn */
+    for (int i = 0; i < 8; i++) {
+        int n = to + g->queen_dirs[i];
+        if (n == q)
+            return true;
+        if (n != f)
+            m |= POWER(unit_kind(b[n]));
+    }
+    int d = g->direction_between[to][q];
+    if (d) {
+        bool diagonal = d != g->north && d != g->south && d != g->east && d != g->west;
+        if (m & (diagonal ? POWER_DIAGONAL : POWER_ORTHOGONAL)) {
+            int s = to + d;
+            while (s != q && (b[s] == UNIT_EMPTY || s == f))
+                s += d;
+            if (s == q)
+                return true;
+        }
+    } else if (m & POWER(KNIGHT)) {
+        for (int i = 0; i < 8; i++)
+            if (to + g->knight_leaps[i] == q)
+                return true;
+    }
+    bool maybe = false;
+    d = g->direction_between[q][f];
+    if (d) {
         int s = q + d;
         while (b[s] == UNIT_EMPTY)
             s += d;
