@@ -750,40 +750,64 @@ static int count_legal(struct position *p)
     return run_on(p, NULL, &scratch, false);
 }
 
-/* The attack on q (RULES 3.5) reads only the four lines through q, the squares a
- * leap and two leaps away, and the pawn squares on the diagonals: a turn that
- * changes none of them leaves q's safety as it was. */
-static inline bool read_by_attack(const struct geometry *g, int q, int sq)
+/* What the attack on q (RULES 3.5) reads of square sq: READ_KNIGHT on the
+ * knight squares (a leap and two leaps away), else the step of the line through
+ * q it lies on (positive), 0 when it reads nothing there.  The pawn squares lie
+ * on the diagonals. */
+#define READ_KNIGHT (-1)
+static inline int read_by_attack(const struct geometry *g, int q, int sq)
 {
     if (sq == SQ_NONE || sq == SQ_OFF)
-        return false;
-    if (sq == q || g->direction_between[q][sq])
-        return true;
+        return 0;
+    int d = g->direction_between[q][sq];
+    if (d)
+        return d > 0 ? d : -d;
     for (int i = 0; i < LEN(g->knight_leaps); i++)
         if (sq == q + g->knight_leaps[i] || sq == q + 2 * g->knight_leaps[i])
-            return true;
-    return false;
+            return READ_KNIGHT;
+    return 0;
 }
 
 /* rules.h may_check: the enemy king, not attacked before the turn (the position
- * is legal), is attacked after it only if the turn changes a square its attack
- * test reads; then the test itself decides on the squares after the turn. */
+ * is legal), is attacked after it only along a line or by a knight whose squares
+ * the turn changes; those alone are then tested on the squares after the turn. */
 static bool may_check(const struct position *p, const struct turn *t)
 {
     const struct geometry *g = p->geo;
     enum colour us = (enum colour)p->st.side;
-    int king = p->st.king_sq[!us];
-    if (king == SQ_NONE)
-        return true;
+    int q = p->st.king_sq[!us];
+    if (q == SQ_NONE || t->from2 == q)
+        return true; /* the king itself displaced (or removed, which is no check) */
     bool moves = t->to != t->from;
-    if (!(moves && (read_by_attack(g, king, t->from) || read_by_attack(g, king, t->to))) &&
-        !read_by_attack(g, king, t->from2) && !read_by_attack(g, king, t->to2))
+    int read[4] = {moves ? read_by_attack(g, q, t->from) : 0, moves ? read_by_attack(g, q, t->to) : 0,
+                   read_by_attack(g, q, t->from2), read_by_attack(g, q, t->to2)};
+    if (!(read[0] | read[1] | read[2] | read[3]))
         return false;
-    if (t->from2 == king)
-        return true; /* the king itself is displaced (or removed, which is no check) */
     unit_t after[MAX_SQUARES];
     position_board_after(p, t, after);
-    return board_attacked(g, after, king, us);
+    if (pawn_attack(g, after, q, us))
+        return true;
+    bool knights = false;
+    for (int i = 0; i < 4; i++) {
+        int v = read[i];
+        if (v == READ_KNIGHT) {
+            knights = true;
+            continue;
+        }
+        bool diagonal = v != g->north && v != g->south && v != g->east && v != g->west;
+        if (v > 0 && line_attack(after, q, v, us, diagonal))
+            return true;
+    }
+    if (!knights)
+        return false;
+    unit_t knight = unit_make(us, KNIGHT);
+    for (int i = 0; i < LEN(g->knight_leaps); i++) {
+        int w = g->knight_leaps[i];
+        unit_t ahead = after[q + w];
+        if (ahead == UNIT_BORDER ? after[q - w] == knight : ahead == knight && after[q + 2 * w] == UNIT_BORDER)
+            return true;
+    }
+    return false;
 }
 
 static const char *const switch_names[] = {"OwnerPromotes", "NoDynamoEscape", "EnPassant", NULL};
