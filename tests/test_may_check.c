@@ -82,7 +82,9 @@ static void position_3(void **state)
 }
 
 /* Fairy rule sets: no published check counts, so every turn is played and its
- * check tested; a checking turn the filter rejects fails the test at once. */
+ * check tested; a checking turn the filter rejects fails the test at once.  A
+ * rule set's generate_checks must list exactly generate's turns that
+ * may_check admits, in the same order. */
 struct audit {
     uint64_t turns, passed, checks;
 };
@@ -94,6 +96,20 @@ static void audit(struct position *p, int depth, struct audit *a)
     l->overflow = false;
     p->rules->generate(p, l);
     assert_false(l->overflow);
+    if (p->rules->generate_checks) { /* the same turns as generate, then filter */
+        struct turn_list *c = malloc(sizeof *c);
+        assert_non_null(c);
+        p->rules->generate_checks(p, c);
+        int n = 0;
+        for (int i = 0; i < l->count; i++)
+            if (p->rules->may_check(p, &l->turns[i])) {
+                assert_true(n < c->count);
+                assert_true(turn_equal(&l->turns[i], &c->turns[n]));
+                n++;
+            }
+        assert_int_equal(n, c->count);
+        free(c);
+    }
     for (int i = 0; i < l->count; i++) {
         const struct turn *t = &l->turns[i];
         bool may = p->rules->may_check(p, t);

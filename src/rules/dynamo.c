@@ -41,6 +41,7 @@ struct gen {
     bool dynamo_ok;          /* RULES 3.5 switch NoDynamoEscape */
     bool undo;               /* RULES 3.6 active (not the first turn) */
     bool first_only;         /* has_legal_turn: stop at the first */
+    bool checks_only;        /* generate_checks: only turns may_check admits */
     bool rights;             /* some castling right exists */
     int removals;
     uint8_t danger[MAX_SQUARES]; /* squares whose change can alter our king's safety */
@@ -326,17 +327,35 @@ static inline bool removes_one(const struct cand *c)
     return c->to2 == SQ_OFF && (c->flags & TURN_PUSH) && (c->to == c->from || c->m2 == c->d);
 }
 
+static bool may_check(const struct position *p, const struct turn *t);
+static void turn_of(const struct cand *c, struct turn *t);
+
 static void keep(struct gen *G, const struct cand *c)
 {
     if ((c->flags & (TURN_PUSH | TURN_PULL)) && G->undo &&
         placement_after(G, c) == G->p->st.prev_placement) /* RULES 3.6 */
         return;
+    struct turn checking;
+    if (G->checks_only) { /* may_check costs less than the legality test */
+        turn_of(c, &checking);
+        if (!may_check(G->p, &checking))
+            return;
+    }
     if (!legal(G, c) || (removes_one(c) && removal_seen(G, c)))
         return;
     G->count++;
     if (!G->out)
         return;
-    struct turn *t = &G->out->turns[G->out->count++];
+    if (G->checks_only)
+        G->out->turns[G->out->count++] = checking;
+    else
+        turn_of(c, &G->out->turns[G->out->count++]);
+}
+
+/* The turn c as the search sees it. */
+static void turn_of(const struct cand *c, struct turn *t)
+{
+    memset(t, 0, sizeof *t); /* the padding too: turn_equal compares bytes */
     t->from = (square_t)c->from;
     t->to = (square_t)c->to;
     t->capture_sq = SQ_NONE;
@@ -656,7 +675,7 @@ static void castling_into(struct gen *G, struct turn_list *list)
         struct cand c = {.from = t->from, .to = t->to, .from2 = t->from2, .to2 = t->to2, .flags = t->flags};
         c.m = c.m2 = G->b[t->from];
         c.d = c.d2 = G->b[t->from2];
-        if (safe_after(G, &c, DANGER_KING)) {
+        if ((!G->checks_only || may_check(G->p, t)) && safe_after(G, &c, DANGER_KING)) {
             list->turns[kept++] = *t;
             G->count++;
         }
@@ -744,7 +763,8 @@ static void run(struct gen *G)
         castling(G);
 }
 
-static int run_on(struct position *p, struct turn_list *out, struct turn_list *scratch, bool first_only)
+static int run_on(struct position *p, struct turn_list *out, struct turn_list *scratch, bool first_only,
+                  bool checks_only)
 {
     struct gen G;
     G.p = p;
@@ -753,19 +773,22 @@ static int run_on(struct position *p, struct turn_list *out, struct turn_list *s
     G.out = out;
     G.scratch = scratch;
     G.first_only = first_only;
+    G.checks_only = checks_only;
     run(&G);
     return G.count;
 }
 
-static void generate(struct position *p, struct turn_list *out) { run_on(p, out, NULL, false); }
+static void generate(struct position *p, struct turn_list *out) { run_on(p, out, NULL, false, false); }
 
-static bool has_legal_turn(struct position *p) { return run_on(p, NULL, NULL, true) > 0; }
+static void generate_checks(struct position *p, struct turn_list *out) { run_on(p, out, NULL, false, true); }
+
+static bool has_legal_turn(struct position *p) { return run_on(p, NULL, NULL, true, false) > 0; }
 
 /* Perft's last ply: counted, never listed (the scratch list is workspace). */
 static int count_legal(struct position *p)
 {
     struct turn_list scratch;
-    return run_on(p, NULL, &scratch, false);
+    return run_on(p, NULL, &scratch, false, false);
 }
 
 /* What the attack on q (RULES 3.5) reads of square sq: READ_KNIGHT on the
@@ -843,4 +866,5 @@ const struct rules rules_dynamo = {
     .attacked = dynamo_attacked,
     .count_legal = count_legal,
     .may_check = may_check,
+    .generate_checks = generate_checks,
 };

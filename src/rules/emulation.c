@@ -292,10 +292,28 @@ static inline void emit(struct turn_list *out, const unit_t *b, int from, int to
     }
 }
 
+static bool may_check(const struct position *p, const struct turn *t);
+
+/* Whether the turn from `from` to `to` (promoting to promo) may give check:
+ * asked before its legality, which costs more. */
+static bool may_check_move(const struct position *p, int from, int to, enum kind promo)
+{
+    struct turn t = {0};
+    t.from = (square_t)from;
+    t.to = (square_t)to;
+    t.promo = (uint8_t)promo;
+    if (p->board[to] != UNIT_EMPTY) {
+        t.flags = TURN_CAPTURE;
+        t.capture_sq = (square_t)to;
+    }
+    return may_check(p, &t);
+}
+
 /* The turns of one unit to the targets t; returns how many are legal and, with
- * out, lists them.  first_only stops at the first legal one. */
+ * out, lists them.  first_only stops at the first legal one; checks_only keeps
+ * only those may_check admits. */
 static int unit_turns(struct position *p, const struct safety *sf, int from, square_set t, struct turn_list *out,
-                      bool first_only)
+                      bool first_only, bool checks_only)
 {
     const struct geometry *g = p->geo;
     unit_t mover = p->board[from];
@@ -306,7 +324,7 @@ static int unit_turns(struct position *p, const struct safety *sf, int from, squ
     if (sf->king != SQ_NONE && sf->try_all && from != sf->king)
         t &= curing(g, sf, from);
     int n = 0;
-    if (!try_from && !out && !pawn) { /* bulk count: only arrivals next to a striker need a trial */
+    if (!try_from && !out && !pawn && !checks_only) { /* bulk count: only arrivals next to a striker need a trial */
         n = set_count(t & ~sf->risky_to);
         if (n && first_only)
             return n;
@@ -317,6 +335,8 @@ static int unit_turns(struct position *p, const struct safety *sf, int from, squ
         bool trial = try_from || (sf->risky_to & (t & -t));
         if (pawn && g->rank_of[to] == last) { /* RULES 5.4: a real pawn promotes however it arrives */
             for (int i = 0; i < 4; i++) {
+                if (checks_only && !may_check_move(p, from, to, promotion_kinds[i]))
+                    continue;
                 if (trial && !legal_after(p, from, to, unit_make(us, promotion_kinds[i]), sf->king))
                     continue;
                 if (out)
@@ -327,6 +347,8 @@ static int unit_turns(struct position *p, const struct safety *sf, int from, squ
             }
             continue;
         }
+        if (checks_only && !may_check_move(p, from, to, KIND_NONE))
+            continue;
         if (trial && !legal_after(p, from, to, mover, sf->king))
             continue;
         if (out)
@@ -339,8 +361,8 @@ static int unit_turns(struct position *p, const struct safety *sf, int from, squ
 }
 
 /* Every legal turn (RULES 5.1-5.4; no castling, no en passant), counted and,
- * with out, listed. */
-static int all_turns(struct position *p, struct turn_list *out, bool first_only)
+ * with out, listed; with checks_only those may_check admits. */
+static int all_turns(struct position *p, struct turn_list *out, bool first_only, bool checks_only)
 {
     const struct geometry *g = p->geo;
     const unit_t *b = p->board;
@@ -358,19 +380,21 @@ static int all_turns(struct position *p, struct turn_list *out, bool first_only)
         square_set t = targets_of(b, g, from, us, m);
         if (!t)
             continue;
-        n += unit_turns(p, &sf, from, t, out, first_only);
+        n += unit_turns(p, &sf, from, t, out, first_only, checks_only);
         if (first_only && n)
             return n;
     }
     return n;
 }
 
-static void emulation_generate(struct position *p, struct turn_list *out) { all_turns(p, out, false); }
+static void emulation_generate(struct position *p, struct turn_list *out) { all_turns(p, out, false, false); }
+
+static void emulation_generate_checks(struct position *p, struct turn_list *out) { all_turns(p, out, false, true); }
 
 /* RULES 5.6: a side without a legal turn loses; judging that is the solver's. */
-static bool emulation_has_legal_turn(struct position *p) { return all_turns(p, NULL, true) > 0; }
+static bool emulation_has_legal_turn(struct position *p) { return all_turns(p, NULL, true, false) > 0; }
 
-static int emulation_count_legal(struct position *p) { return all_turns(p, NULL, false); }
+static int emulation_count_legal(struct position *p) { return all_turns(p, NULL, false, false); }
 
 /* Whether a unit of some power standing on sq could strike q at all, by its
  * geometry alone: along a queen line or by a knight's leap (RULES 5.1). */
@@ -456,4 +480,5 @@ const struct rules rules_emulation = {
     .attacked = emulation_attacked,
     .count_legal = emulation_count_legal,
     .may_check = may_check,
+    .generate_checks = emulation_generate_checks,
 };

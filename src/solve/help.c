@@ -84,6 +84,8 @@ static int search(struct help_run *h, int plies)
     struct turn_list *l = &s->lists[s->ply];
     if (numbered)
         popeye_numbered_moves(s->pos, l);
+    else if (plies == 1) /* the last turn reaches the goal: for mate it must give check */
+        solver_generate_mating(s);
     else
         solver_generate(s);
     /* MaxSolutions shows the first solutions found: find them in Popeye's order */
@@ -101,7 +103,7 @@ static int search(struct help_run *h, int plies)
             if (!popeye_turn_legal(s->pos, &l->turns[i]))
                 continue;
         }
-        if (plies == 1 && !solver_may_reach_mate(s, &l->turns[i]))
+        if (plies == 1 && numbered && !solver_may_reach_mate(s, &l->turns[i]))
             continue;
         solver_make(s, &l->turns[i], &u);
         if (plies == 1) {

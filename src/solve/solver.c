@@ -54,6 +54,28 @@ struct turn_list *solver_generate(struct solver *s)
     return l;
 }
 
+struct turn_list *solver_generate_mating(struct solver *s)
+{
+    const struct rules *r = s->pos->rules;
+    if (s->goal != GOAL_MATE || !r->may_check)
+        return solver_generate(s);
+    struct turn_list *l = &s->lists[s->ply];
+    l->overflow = false;
+    if (r->generate_checks) {
+        r->generate_checks(s->pos, l);
+    } else {
+        r->generate(s->pos, l);
+        int n = 0;
+        for (int i = 0; i < l->count; i++)
+            if (r->may_check(s->pos, &l->turns[i]))
+                l->turns[n++] = l->turns[i];
+        l->count = n;
+    }
+    if (l->overflow)
+        s->overflow = s->stopped = true;
+    return l;
+}
+
 void solver_make(struct solver *s, const struct turn *t, struct undo *u)
 {
     assert(s->ply + 1 < SOLVER_MAX_PLY); /* stipulation limits, problem.h */
