@@ -239,9 +239,9 @@ static void find_safety(const struct position *p, enum colour us, struct safety 
     if (sf->king == SQ_NONE)
         return;
     int k = sf->king;
-    if (emulation_attacked(p, k, them)) {
+    find_strikers(b, g, k, them, sf); /* one scan: in check when it finds a striker */
+    if (sf->strikers != 0) {
         sf->try_all = true;
-        find_strikers(b, g, k, them, sf);
         return;
     }
     for (int i = 0; i < 8; i++) {
@@ -309,11 +309,44 @@ static bool may_check_move(const struct position *p, int from, int to, enum kind
     return may_check(p, &t);
 }
 
+/* The turns of one unit to the targets t that may_check admits, into out:
+ * judged before the king's safety, which is found (into *sf, when *known is
+ * false) only once some turn needs it. */
+static void unit_checks(struct position *p, struct safety *sf, bool *known, int from, square_set t,
+                        struct turn_list *out)
+{
+    const struct geometry *g = p->geo;
+    unit_t mover = p->board[from];
+    enum colour us = unit_colour(mover);
+    int last = unit_kind(mover) == PAWN ? (us == WHITE ? g->ranks - 1 : 0) : -1;
+    for (; t; t &= t - 1) {
+        int to = geo_square_of_bit(g, set_first(t));
+        bool promotes = g->rank_of[to] == last; /* RULES 5.4 */
+        for (int i = 0; i < (promotes ? 4 : 1); i++) {
+            enum kind promo = promotes ? promotion_kinds[i] : KIND_NONE;
+            if (!may_check_move(p, from, to, promo))
+                continue;
+            if (!*known) {
+                find_safety(p, us, sf);
+                *known = true;
+            }
+            if (sf->king != SQ_NONE) {
+                if (sf->try_all && from != sf->king && !(curing(g, sf, from) & (t & -t)))
+                    continue;
+                bool trial = sf->try_all || from == sf->king || (sf->risky_from & bit_of(g, from)) ||
+                             (sf->risky_to & (t & -t));
+                if (trial && !legal_after(p, from, to, promo ? unit_make(us, promo) : mover, sf->king))
+                    continue;
+            }
+            emit(out, p->board, from, to, promo);
+        }
+    }
+}
+
 /* The turns of one unit to the targets t; returns how many are legal and, with
- * out, lists them.  first_only stops at the first legal one; checks_only keeps
- * only those may_check admits. */
+ * out, lists them.  first_only stops at the first legal one. */
 static int unit_turns(struct position *p, const struct safety *sf, int from, square_set t, struct turn_list *out,
-                      bool first_only, bool checks_only)
+                      bool first_only)
 {
     const struct geometry *g = p->geo;
     unit_t mover = p->board[from];
@@ -324,7 +357,7 @@ static int unit_turns(struct position *p, const struct safety *sf, int from, squ
     if (sf->king != SQ_NONE && sf->try_all && from != sf->king)
         t &= curing(g, sf, from);
     int n = 0;
-    if (!try_from && !out && !pawn && !checks_only) { /* bulk count: only arrivals next to a striker need a trial */
+    if (!try_from && !out && !pawn) { /* bulk count: only arrivals next to a striker need a trial */
         n = set_count(t & ~sf->risky_to);
         if (n && first_only)
             return n;
@@ -335,8 +368,6 @@ static int unit_turns(struct position *p, const struct safety *sf, int from, squ
         bool trial = try_from || (sf->risky_to & (t & -t));
         if (pawn && g->rank_of[to] == last) { /* RULES 5.4: a real pawn promotes however it arrives */
             for (int i = 0; i < 4; i++) {
-                if (checks_only && !may_check_move(p, from, to, promotion_kinds[i]))
-                    continue;
                 if (trial && !legal_after(p, from, to, unit_make(us, promotion_kinds[i]), sf->king))
                     continue;
                 if (out)
@@ -347,8 +378,6 @@ static int unit_turns(struct position *p, const struct safety *sf, int from, squ
             }
             continue;
         }
-        if (checks_only && !may_check_move(p, from, to, KIND_NONE))
-            continue;
         if (trial && !legal_after(p, from, to, mover, sf->king))
             continue;
         if (out)
@@ -361,14 +390,16 @@ static int unit_turns(struct position *p, const struct safety *sf, int from, squ
 }
 
 /* Every legal turn (RULES 5.1-5.4; no castling, no en passant), counted and,
- * with out, listed; with checks_only those may_check admits. */
+ * with out, listed; with checks_only (and out) those may_check admits. */
 static int all_turns(struct position *p, struct turn_list *out, bool first_only, bool checks_only)
 {
     const struct geometry *g = p->geo;
     const unit_t *b = p->board;
     enum colour us = (enum colour)p->st.side;
     struct safety sf;
-    find_safety(p, us, &sf);
+    bool known = !checks_only;
+    if (known)
+        find_safety(p, us, &sf);
     if (out)
         out->count = 0;
     int n = 0;
@@ -380,7 +411,10 @@ static int all_turns(struct position *p, struct turn_list *out, bool first_only,
         square_set t = targets_of(b, g, from, us, m);
         if (!t)
             continue;
-        n += unit_turns(p, &sf, from, t, out, first_only, checks_only);
+        if (checks_only)
+            unit_checks(p, &sf, &known, from, t, out);
+        else
+            n += unit_turns(p, &sf, from, t, out, first_only);
         if (first_only && n)
             return n;
     }
