@@ -298,17 +298,23 @@ static void init_ctx(const struct position *p, struct relay_ctx *c)
     find_constraints(p, c);
 }
 
-/* Every legal turn (RULES 2); with stop_early, returns once one is found. */
-static void generate_turns(struct position *p, struct turn_list *out, bool stop_early)
+/* Every legal turn (RULES 2); with stop_early, returns once one is found.
+ * The royal king's moves, each needing an attack test, come last when one
+ * turn is enough (other units answer a check by the cheaper evasion sets);
+ * without king_moves_wanted they are left out. */
+static void generate_turns(struct position *p, struct turn_list *out, bool stop_early, bool king_moves_wanted)
 {
     const struct geometry *g = p->geo;
     struct relay_ctx c;
     init_ctx(p, &c);
     out->count = 0;
-    if (c.king != SQ_NONE)
+    if (c.king != SQ_NONE && king_moves_wanted && !stop_early)
         king_moves(p, &c, out, c.king);
-    if (c.checkers >= 2 || (stop_early && out->count))
+    if (c.checkers >= 2) {
+        if (stop_early)
+            king_moves(p, &c, out, c.king);
         return;
+    }
     for (square_set s = p->st.occupied[c.us]; s; s &= s - 1) {
         int from = geo_square_of_bit(g, set_first(s));
         switch (unit_kind(p->board[from])) {
@@ -326,6 +332,11 @@ static void generate_turns(struct position *p, struct turn_list *out, bool stop_
         if (stop_early && out->count)
             return;
     }
+    if (c.king != SQ_NONE && stop_early) {
+        king_moves(p, &c, out, c.king);
+        if (out->count)
+            return;
+    }
     /* RULES 2.5: castling as in orthodox chess, attacks as in knight relay. */
     if (!c.checkers && c.king != SQ_NONE)
         orthodox_castling(p, out, relay_attacked);
@@ -333,14 +344,32 @@ static void generate_turns(struct position *p, struct turn_list *out, bool stop_
 
 static void generate(struct position *p, struct turn_list *out)
 {
-    generate_turns(p, out, false);
+    generate_turns(p, out, false, true);
 }
 
 static bool has_legal_turn(struct position *p)
 {
     struct turn_list list;
-    generate_turns(p, &list, true);
+    generate_turns(p, &list, true, true);
     return list.count > 0;
+}
+
+static bool may_check(const struct position *p, const struct turn *t);
+
+/* rules.h generate_checks: a royal king's move checks only by discovery (kings
+ * never gain the leap, RULES 2.1), so its moves, each needing an attack test,
+ * are generated only when it stands on a line with the enemy king. */
+static void generate_checks(struct position *p, struct turn_list *out)
+{
+    enum colour us = (enum colour)p->st.side;
+    int king = p->st.king_sq[us], q = p->st.king_sq[!us];
+    bool kings = king == SQ_NONE || q == SQ_NONE || p->geo->direction_between[q][king];
+    generate_turns(p, out, false, kings);
+    int n = 0;
+    for (int i = 0; i < out->count; i++)
+        if (may_check(p, &out->turns[i]))
+            out->turns[n++] = out->turns[i];
+    out->count = n;
 }
 
 static inline bool leap_between(const struct geometry *g, int a, int b)
@@ -481,5 +510,6 @@ const struct rules rules_knight_relay = {
     .has_legal_turn = has_legal_turn,
     .attacked = relay_attacked,
     .may_check = may_check,
+    .generate_checks = generate_checks,
     .goal = &relay_goal,
 };
