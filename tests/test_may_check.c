@@ -235,6 +235,13 @@ static void fairy(const struct rules *r, const char *array, int depth, int games
     judge(r, "random positions", &b);
 }
 
+/* Orthodox too: its generate_checks against generate and may_check. */
+static void orthodox_audit(void **state)
+{
+    (void)state;
+    fairy(&rules_orthodox, start_array, 3, 40, 2);
+}
+
 static void knight_relay(void **state)
 {
     (void)state;
@@ -265,6 +272,7 @@ int main(void)
         cmocka_unit_test(start_position),
         cmocka_unit_test(kiwipete),
         cmocka_unit_test(position_3),
+        cmocka_unit_test(orthodox_audit),
         cmocka_unit_test(knight_relay),
         cmocka_unit_test(dynamo),
         cmocka_unit_test(emulation),
