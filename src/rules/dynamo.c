@@ -43,6 +43,7 @@ struct gen {
     bool first_only;         /* has_legal_turn: stop at the first */
     bool checks_only;        /* generate_checks: only turns may_check admits */
     square_set check_read;   /* with checks_only: the squares the attack on the enemy king reads */
+    square_set own_read;     /* in check: the squares the attack on our king reads */
     bool rights;             /* some castling right exists */
     int removals;
     uint8_t danger[MAX_SQUARES]; /* squares whose change can alter our king's safety */
@@ -294,12 +295,24 @@ static bool safe_after(struct gen *G, const struct cand *c, unsigned mask)
     return safe;
 }
 
+static inline bool on(const struct geometry *g, square_set s, int sq)
+{
+    return sq != SQ_NONE && sq != SQ_OFF && (s & SET_BIT(geo_bit(g, sq)));
+}
+
+/* The turn c changes a square of `read`. */
+static inline bool touches(const struct geometry *g, square_set read, const struct cand *c)
+{
+    return (c->to != c->from && (on(g, read, c->from) || on(g, read, c->to))) || on(g, read, c->from2) ||
+           on(g, read, c->to2);
+}
+
 static bool legal(struct gen *G, const struct cand *c)
 {
     if (G->king == SQ_NONE)
         return true;
-    if (G->in_check)
-        return safe_after(G, c, DANGER_KING);
+    if (G->in_check) /* a turn changing no square the attack reads leaves the check */
+        return touches(G->g, G->own_read, c) && safe_after(G, c, DANGER_KING);
     const uint8_t *d = G->danger;
     unsigned mask = (d[c->from] | d[c->to] | d[c->from2] | d[c->to2]) & (DANGER_LINES | DANGER_KING);
     if ((d[c->to2] & DANGER_KNIGHT) && c->d2 == unit_make(G->them, KNIGHT)) /* promoted too */
@@ -329,20 +342,8 @@ static inline bool removes_one(const struct cand *c)
 }
 
 static bool may_check(const struct position *p, const struct turn *t);
-static square_set attack_reads(const struct position *p);
+static square_set attack_reads(const struct geometry *g, int q);
 static void turn_of(const struct cand *c, struct turn *t);
-
-static inline bool on(const struct geometry *g, square_set s, int sq)
-{
-    return sq != SQ_NONE && sq != SQ_OFF && (s & SET_BIT(geo_bit(g, sq)));
-}
-
-/* The turn c changes a square of `read`. */
-static inline bool touches(const struct geometry *g, square_set read, const struct cand *c)
-{
-    return (c->to != c->from && (on(g, read, c->from) || on(g, read, c->to))) || on(g, read, c->from2) ||
-           on(g, read, c->to2);
-}
 
 static void keep(struct gen *G, const struct cand *c)
 {
@@ -749,6 +750,8 @@ static void run(struct gen *G)
     G->fwd = G->us == WHITE ? g->north : g->south;
     G->king = p->st.king_sq[G->us];
     G->in_check = G->king != SQ_NONE && dynamo_attacked(p, G->king, G->them);
+    if (G->in_check)
+        G->own_read = attack_reads(g, G->king);
     G->dynamo_ok = !(G->in_check && (p->switches & SW_NO_DYNAMO_ESCAPE)); /* RULES 3.5 */
     G->undo = p->st.prev_placement != 0;                                   /* RULES 3.6 */
     G->rights = false;
@@ -791,7 +794,7 @@ static int run_on(struct position *p, struct turn_list *out, struct turn_list *s
     G.first_only = first_only;
     G.checks_only = checks_only;
     if (checks_only)
-        G.check_read = attack_reads(p);
+        G.check_read = attack_reads(p->geo, p->st.king_sq[!p->st.side]);
     run(&G);
     return G.count;
 }
@@ -827,12 +830,10 @@ static inline int read_by_attack(const struct geometry *g, int q, int sq)
     return 0;
 }
 
-/* The squares read_by_attack names for the enemy king (all of them when it
- * has none: may_check then admits every turn). */
-static square_set attack_reads(const struct position *p)
+/* The squares read_by_attack names for a king on q (all of them when q is
+ * SQ_NONE: may_check then admits every turn). */
+static square_set attack_reads(const struct geometry *g, int q)
 {
-    const struct geometry *g = p->geo;
-    int q = p->st.king_sq[!p->st.side];
     if (q == SQ_NONE)
         return ~(square_set)0;
     square_set s = SET_BIT(geo_bit(g, q));
