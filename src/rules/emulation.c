@@ -389,6 +389,30 @@ static int unit_turns(struct position *p, const struct safety *sf, int from, squ
     return n;
 }
 
+/* The squares on which a unit of `us` may give check by arriving, as may_check
+ * judges it without a discovery: within reach of the enemy king (a queen line,
+ * its neighbours included, or a leap), or next to one of our units within
+ * reach, which may borrow the arriving unit's power.  All squares when the
+ * enemy has no king. */
+static square_set checking_arrivals(const struct position *p, enum colour us)
+{
+    const struct geometry *g = p->geo;
+    int q = p->st.king_sq[!us];
+    if (q == SQ_NONE)
+        return ~(square_set)0;
+    square_set reach = 0;
+    for (int i = 0; i < 8; i++) {
+        for (int s = q + g->queen_dirs[i]; g->on_board[s]; s += g->queen_dirs[i])
+            reach |= bit_of(g, s);
+        if (g->on_board[q + g->knight_leaps[i]])
+            reach |= bit_of(g, q + g->knight_leaps[i]);
+    }
+    square_set arrivals = reach;
+    for (square_set s = reach & p->st.occupied[us]; s; s &= s - 1)
+        arrivals |= around(g, geo_square_of_bit(g, set_first(s)));
+    return arrivals;
+}
+
 /* Every legal turn (RULES 5.1-5.4; no castling, no en passant), counted and,
  * with out, listed; with checks_only (and out) those may_check admits. */
 static int all_turns(struct position *p, struct turn_list *out, bool first_only, bool checks_only)
@@ -400,6 +424,8 @@ static int all_turns(struct position *p, struct turn_list *out, bool first_only,
     bool known = !checks_only;
     if (known)
         find_safety(p, us, &sf);
+    square_set arrivals = checks_only ? checking_arrivals(p, us) : ~(square_set)0;
+    int q = p->st.king_sq[!us];
     if (out)
         out->count = 0;
     int n = 0;
@@ -411,6 +437,8 @@ static int all_turns(struct position *p, struct turn_list *out, bool first_only,
         square_set t = targets_of(b, g, from, us, m);
         if (!t)
             continue;
+        if (checks_only && q != SQ_NONE && !g->direction_between[q][from])
+            t &= arrivals; /* no discovery: only arrivals may_check can admit */
         if (checks_only)
             unit_checks(p, &sf, &known, from, t, out);
         else
