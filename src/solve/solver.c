@@ -69,6 +69,11 @@ struct turn_list *solver_generate_mating(struct solver *s)
         for (int i = 0; i < l->count; i++)
             if (r->may_check(s->pos, &l->turns[i]))
                 l->turns[n++] = l->turns[i];
+        /* a turn judged here is work as a played one is: the clock is read as
+         * often as when every turn was played (a Stones & Relays node can have
+         * thousands, each judged by an attack test over every relay) */
+        uint64_t judged = (uint64_t)(l->count - n);
+        s->next_check = s->next_check > judged ? s->next_check - judged : 0;
         l->count = n;
     }
     if (l->overflow)

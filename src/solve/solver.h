@@ -60,11 +60,16 @@ void solver_make_null(struct solver *s, struct undo *u);
 bool goal_reached(struct solver *s);
 bool solver_in_check(const struct solver *s);
 /* False when turn t cannot reach a mate goal because it gives no check
- * (the rule set says so without playing it). */
-static inline bool solver_may_reach_mate(const struct solver *s, const struct turn *t)
+ * (the rule set says so without playing it).  A turn so judged brings the
+ * next look at the clock nearer, as a played one would. */
+static inline bool solver_may_reach_mate(struct solver *s, const struct turn *t)
 {
     bool (*may_check)(const struct position *, const struct turn *) = s->pos->rules->may_check;
-    return s->goal != GOAL_MATE || !may_check || may_check(s->pos, t);
+    if (s->goal != GOAL_MATE || !may_check || may_check(s->pos, t))
+        return true;
+    if (s->next_check > 0)
+        s->next_check--;
+    return false;
 }
 /* Checks the clock and the interrupt flag now and then. */
 bool solver_should_stop(struct solver *s);
