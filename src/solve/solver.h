@@ -51,6 +51,9 @@ struct turn_list *solver_generate(struct solver *s);
 /* For the mate goal, the legal turns that may give check (the rule set's
  * may_check, in generate's order); for other goals every legal turn. */
 struct turn_list *solver_generate_mating(struct solver *s);
+/* Number of legal turns of the side to move (the rule set's count when it
+ * has one, else the length of the next ply's list). */
+int solver_count_turns(struct solver *s);
 void solver_make(struct solver *s, const struct turn *t, struct undo *u);
 void solver_unmake(struct solver *s, const struct undo *u);
 /* The side to move passes (threats, set play). */
