@@ -569,6 +569,10 @@ static int count_legal(struct position *p)
     return (int)visit(p, VISIT_COUNT, NULL, &found);
 }
 
+/* More relays than this: the screen below costs more than the attack test it
+ * would spare (it walks from every relay), so the test decides alone. */
+#define SCREEN_RELAYS_MAX 4
+
 /* Whether the attack test on q (RULES 4.8) can have read square c of the board
  * b: every attack path runs from its attacker to q through relays, each part a
  * line over empty squares, a knight's leap or a king's step ending on a relay
@@ -624,7 +628,7 @@ static bool may_check(const struct position *p, const struct turn *t)
     }
     int changed[] = {t->from, t->to, (t->flags & TURN_CAPTURE) ? t->capture_sq : SQ_NONE, t->from2, t->to2,
                      (t->flags & TURN_CASTLE) ? turn_step_from(t) : SQ_NONE, (t->flags & TURN_CASTLE) ? step_to : SQ_NONE};
-    bool maybe = false;
+    bool maybe = set_count(relays) > SCREEN_RELAYS_MAX;
     for (size_t i = 0; i < sizeof changed / sizeof changed[0] && !maybe; i++)
         maybe = on_some_path(g, after, q, relays, changed[i]);
     return maybe && sr_attacked_on(g, after, q, us);
