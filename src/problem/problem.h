@@ -53,6 +53,8 @@ struct options {
     int max_solutions;      /* MaxSolutions n; 0 when absent */
     int max_flights;        /* MaxFlightsquares n; -1 when absent */
     int max_time;           /* MaxTime n: seconds per twin, like --max-time; 0 when absent */
+    int start_move, upto_move; /* StartMoveNumber n, UpToMoveNumber n: first moves solved, in Popeye's
+                                * MoveNumbers numbering; 0 when absent */
     int no_castling_count;  /* NoCastling squares: the rights of units there are gone */
     struct square_ref no_castling[SQUARE_LIST_MAX];
     int en_passant_count;   /* EnPassant a7a6a5: the last move was that double step */

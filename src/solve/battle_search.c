@@ -5,6 +5,7 @@
 #include "../board/memory.h"
 #include "battle_search.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +18,7 @@
 struct walk {
     struct solver *s;
     const struct solution_sink *sink;
+    int first_index;            /* the first move's place in the root list; -1 in set play */
 };
 
 /* The lists the tree is shown from, in Popeye's order (its generation
@@ -53,7 +55,8 @@ static enum move_effect send_move(struct walk *w, enum solution_event_kind kind,
     enum move_effect e = effect_now(s, goal_possible);
     position_unmake(s->pos, &u);
     struct solution_event ev = {.kind = kind, .pos = s->pos, .turn = t, .effect = e, .depth = depth,
-                                .win = win, .in_threat = in_threat, .goal = s->goal};
+                                .win = win, .in_threat = in_threat, .goal = s->goal,
+                                .first_index = w->first_index};
     sink_send(w->sink, &ev);
     return e;
 }
@@ -67,14 +70,14 @@ static void send_numbered(struct walk *w, int number, const struct turn *t)
     enum move_effect e = effect_now(s, false);
     position_unmake(s->pos, &u);
     struct solution_event ev = {.kind = EVENT_NUMBERED_MOVE, .pos = s->pos, .turn = t, .effect = e,
-                                .number = number, .goal = s->goal};
+                                .number = number, .goal = s->goal, .first_index = w->first_index};
     sink_send(w->sink, &ev);
 }
 
 static void send_mark(struct walk *w, enum solution_event_kind kind, int depth, int threat_length)
 {
     struct solution_event ev = {.kind = kind, .pos = w->s->pos, .depth = depth, .threat_length = threat_length,
-                                .goal = w->s->goal};
+                                .goal = w->s->goal, .first_index = w->first_index};
     sink_send(w->sink, &ev);
 }
 
@@ -281,7 +284,7 @@ static int walk_first_move(struct walk *w, int n, const struct turn *m, bool win
 
 void battle_search(struct solver *s, int n, struct result *r, const struct solution_sink *sink)
 {
-    struct walk walk = {.s = s, .sink = sink};
+    struct walk walk = {.s = s, .sink = sink, .first_index = -1};
     struct walk *w = &walk;
     const struct options *o = s->opt;
     int max_refutations = o->defence > 0 ? o->defence : (o->try_play ? 1 : 0);
@@ -295,6 +298,9 @@ void battle_search(struct solver *s, int n, struct result *r, const struct solut
     for (int i = 0; i < first->count && !s->stopped; i++) {
         if (s->on_root_move)
             s->on_root_move(s->progress_ctx, 2 * n - (s->play == PLAY_DIRECT), i + 1, first->count);
+        if (!solver_root_allowed(s, &first->turns[i]))
+            continue; /* another part's first move (StartMoveNumber, --first-moves) */
+        w->first_index = i;
         if (o->move_numbers) {
             send_numbered(w, i + 1, &first->turns[i]);
             if (!popeye_turn_legal(s->pos, &first->turns[i]))
@@ -318,6 +324,20 @@ void battle_search(struct solver *s, int n, struct result *r, const struct solut
         }
         bool is_try = !win && refutation_count >= 1 && refutation_count <= max_refutations;
         if (!win && !is_try) {
+            if (s->want_refuted && !choice) {
+                struct strlist one = {0};
+                solver_make(s, m, &u);
+                if (refutation_count == 0)
+                    collect_refutations(s, n, 0, &one);
+                solver_unmake(s, &u);
+                const char *by = refutation_count ? refutations.items[0] : one.count ? one.items[0] : NULL;
+                if (by) {
+                    char line[2 * NOTATION_MAX + 2];
+                    snprintf(line, sizeof line, "%s %s", canon, by);
+                    strlist_add(&r->refuted, line);
+                }
+                strlist_free(&one);
+            }
             strlist_free(&refutations);
             continue;
         }

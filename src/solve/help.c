@@ -20,6 +20,7 @@ struct help_run {
     bool set_play;
     bool white_first;           /* numbering: "1..." when the first move is White's */
     int max_solutions, found;
+    int first_index;            /* the current first move's place in the root list */
 };
 
 static inline uint64_t help_key(const struct solver *s) { return s->pos->st.hash ^ s->mode_key ^ 0x6a09e667f3bcc909ull; }
@@ -46,12 +47,13 @@ static void send_solution(struct help_run *h, int plies)
     strlist_add(h->lines, canon);
     struct solution_event e = {.kind = EVENT_HELP_LINE, .pos = &h->root, .line = h->path, .line_effects = effects,
                                .plies = plies, .white_first = h->white_first, .set_play = h->set_play,
-                               .short_line = h->lines != &h->r->solutions, .goal = h->s->goal};
+                               .short_line = h->lines != &h->r->solutions, .goal = h->s->goal,
+                               .first_index = h->first_index};
     sink_send(h->sink, &e);
 }
 
 /* Option MoveNumbers: first move n is examined (with its check mark). */
-static void send_numbered(struct help_run *h, int n, const struct turn *t)
+static void send_numbered(struct help_run *h, int n, const struct turn *t, int plies)
 {
     struct position *p = h->s->pos;
     struct undo u;
@@ -59,7 +61,8 @@ static void send_numbered(struct help_run *h, int n, const struct turn *t)
     bool check = rules_in_check(p, (enum colour)p->st.side);
     position_unmake(p, &u);
     struct solution_event e = {.kind = EVENT_NUMBERED_MOVE, .pos = p, .turn = t, .number = n,
-                               .effect = check ? EFFECT_CHECK : EFFECT_NONE, .goal = h->s->goal};
+                               .effect = check ? EFFECT_CHECK : EFFECT_NONE, .goal = h->s->goal,
+                               .first_index = h->first_index, .plies = plies};
     sink_send(h->sink, &e);
 }
 
@@ -113,8 +116,12 @@ static int search(struct help_run *h, int plies)
         int depth = s->ply;
         if (depth == 0 && s->on_root_move)
             s->on_root_move(s->progress_ctx, plies, i + 1, l->count);
+        if (depth == 0 && !h->set_play && !solver_root_allowed(s, &l->turns[i]))
+            continue; /* another part's first move (StartMoveNumber, --first-moves) */
+        if (depth == 0)
+            h->first_index = i;
         if (numbered) {
-            send_numbered(h, i + 1, &l->turns[i]);
+            send_numbered(h, i + 1, &l->turns[i], plies);
             if (!popeye_turn_legal(s->pos, &l->turns[i]))
                 continue;
         }
@@ -157,7 +164,8 @@ static bool help_phase(struct solver *s, struct result *r, const struct solution
         else if (h.found > 0 && k < last && s->opt->stop_on_short)
             cut = true;
     }
-    struct solution_event e = {.kind = EVENT_HELP_PHASE_END, .pos = s->pos, .set_play = set_play, .goal = s->goal};
+    struct solution_event e = {.kind = EVENT_HELP_PHASE_END, .pos = s->pos, .set_play = set_play, .goal = s->goal,
+                               .first_index = -1};
     sink_send(sink, &e);
     return cut;
 }

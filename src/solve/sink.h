@@ -54,6 +54,11 @@ struct solution_event {
     bool set_play;               /* a set-play line (EVENT_HELP_LINE, EVENT_HELP_PHASE_END) */
     bool short_line;             /* shorter than the stipulation */
     enum goal goal;              /* the goal marks of the last move */
+    /* where the event belongs, so that parts solving different first moves
+     * can be joined: the place of its first move in the root's turn list (the
+     * order a whole run shows them), -1 for set play and phase ends;
+     * EVENT_NUMBERED_MOVE in help play has plies = the phase's length */
+    int first_index;
 };
 
 struct solution_sink {

@@ -2,14 +2,20 @@
  * stipulation allows, then dispatches to the battle or help search. */
 #include "solve.h"
 
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 
+#include "../board/memory.h"
+
+#include "../board/notation.h"
 #include "../board/zobrist.h"
 #include "../rules/rules.h"
 #include "battle_search.h"
 #include "duals.h"
 #include "goal_bound.h"
 #include "help.h"
+#include "popeye_order.h"
 #include "solver.h"
 
 struct stipulation solve_effective_stipulation(const struct problem *pr, const struct twin_view *v)
@@ -23,6 +29,27 @@ struct stipulation solve_effective_stipulation(const struct problem *pr, const s
         snprintf(st.text, sizeof st.text, "h%s%d.5", goal, st.moves);
     }
     return st;
+}
+
+/* The first moves of a range, numbered as Popeye's MoveNumbers numbers them
+ * (pseudo-legal moves count: with MoveNumbers an illegal one is shown with
+ * its number, as Popeye does, and not solved; without, the legal turns are
+ * searched and it never comes up): their canonical forms into allowed;
+ * returns how many moves are numbered. */
+static int first_move_range(struct position *pos, int from, int to, struct strlist *allowed)
+{
+    struct turn_list *l = malloc(sizeof *l);
+    if (!l)
+        out_of_memory();
+    popeye_numbered_moves(pos, l);
+    for (int i = from - 1; i < l->count && i < to; i++) {
+        char c[NOTATION_MAX];
+        turn_canonical(pos, &l->turns[i], c);
+        strlist_add(allowed, c);
+    }
+    int n = l->count;
+    free(l);
+    return n;
 }
 
 void solve_twin(const struct problem *pr, const struct twin_view *v, const struct position *start,
@@ -57,6 +84,18 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
         s.on_nodes = limits->on_nodes;
         s.progress_ctx = limits->progress_ctx;
     }
+    /* a part of the first moves: --first-moves, else StartMoveNumber / UpToMoveNumber */
+    int from = limits ? limits->first_from : 0, to = limits ? limits->first_to : 0;
+    if (!from && (pr->options.start_move || pr->options.upto_move)) {
+        from = pr->options.start_move ? pr->options.start_move : 1;
+        to = pr->options.upto_move ? pr->options.upto_move : INT_MAX;
+    }
+    struct strlist allowed = {0};
+    s.want_refuted = limits && limits->want_refuted;
+    if (from) {
+        r->numbered_moves = first_move_range(&pos, from, to, &allowed);
+        s.root_filter = &allowed;
+    }
     if (help && !(limits && limits->plain_help))
         s.goal_bound = goal_bound_new(&pos);
     if (help)
@@ -70,4 +109,5 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
     r->nodes = s.nodes;
     r->seconds = monotonic_seconds() - t0;
     solver_free(&s);
+    strlist_free(&allowed);
 }

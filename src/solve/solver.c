@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../board/notation.h"
 #include "../rules/rules.h"
 #include "goal_bound.h"
 
@@ -42,6 +43,15 @@ void solver_free(struct solver *s)
     s->lists = NULL;
     goal_bound_free(s->goal_bound);
     s->goal_bound = NULL;
+}
+
+bool solver_root_allowed(const struct solver *s, const struct turn *t)
+{
+    if (!s->root_filter)
+        return true;
+    char c[NOTATION_MAX];
+    turn_canonical(s->pos, t, c);
+    return strlist_has(s->root_filter, c);
 }
 
 struct turn_list *solver_generate(struct solver *s)

@@ -8,6 +8,7 @@
 
 #include "../board/position.h"
 #include "../problem/problem.h"
+#include "result.h"
 #include "tt.h"
 
 #define SOLVER_MAX_PLY 128
@@ -34,6 +35,10 @@ struct solver {
     volatile int *interrupt;     /* set by a signal handler; may be NULL */
     bool stopped;                /* ran out of time or was interrupted, or overflow */
     bool overflow;               /* a position had more turns than TURN_LIST_MAX */
+    /* a first-move range (StartMoveNumber, --first-moves): the canonical first
+     * moves of the play (not set play) that are solved; NULL: all */
+    const struct strlist *root_filter;
+    bool want_refuted;           /* solve_limits.want_refuted */
     /* --progress (NULL when nobody listens): the root loop of a search
      * `plies` half-moves deep begins its k-th of n first moves; every 4096
      * nodes, the count so far */
@@ -45,6 +50,8 @@ struct solver {
 void solver_init(struct solver *s, struct position *pos, const struct stipulation *stip,
                  const struct options *opt, struct tt *tt);
 void solver_free(struct solver *s);
+/* Whether first move t (at the root of the play) is in the range solved. */
+bool solver_root_allowed(const struct solver *s, const struct turn *t);
 
 /* Legal turns of the side to move into the list of the current ply. */
 struct turn_list *solver_generate(struct solver *s);
