@@ -107,6 +107,19 @@ static int help_self_end(struct help_run *h)
     return ending_moves(h, true, true);
 }
 
+/* Every child of this node is probed in the table first: ask for all their
+ * buckets now, so that the memory fetches overlap instead of following one
+ * another (a probe is mostly a cache miss; playing a turn costs less). */
+static void prefetch_children(struct solver *s, const struct turn_list *l)
+{
+    for (int i = 0; i < l->count; i++) {
+        struct undo u;
+        position_make(s->pos, &l->turns[i], &u);
+        tt_prefetch(s->tt, help_key(s));
+        position_unmake(s->pos, &u);
+    }
+}
+
 /* Number of solutions below this node with exactly `plies` half-moves left. */
 static int search(struct help_run *h, int plies)
 {
@@ -135,14 +148,20 @@ static int search(struct help_run *h, int plies)
         tt_put(s->tt, help_key(s), &e);
         return 0;
     }
+    /* hs#: White's last help move need not reach the goal; Black's forced mate follows */
+    bool self_end = s->play == PLAY_HELP_SELF;
     struct turn_list *l = &s->lists[s->ply];
     if (numbered)
         popeye_numbered_moves(s->pos, l);
+    else if (plies == 1 && !self_end) /* the last turn reaches the goal: for mate it must give check */
+        solver_generate_mating(s);
     else
         solver_generate(s);
     /* MaxSolutions shows the first solutions found: find them in Popeye's order */
     if (!numbered && s->opt->max_solutions > 0)
         popeye_order_sort(s->pos, l);
+    if (plies > 1)
+        prefetch_children(s, l);
     int found = 0;
     for (int i = 0; i < l->count && h->found < h->max_solutions; i++) {
         struct undo u;
@@ -159,8 +178,7 @@ static int search(struct help_run *h, int plies)
             if (!popeye_turn_legal(s->pos, &l->turns[i]))
                 continue;
         }
-        bool self_end = s->play == PLAY_HELP_SELF;
-        if (plies == 1 && !self_end && !solver_may_reach_mate(s, &l->turns[i]))
+        if (plies == 1 && numbered && !self_end && !solver_may_reach_mate(s, &l->turns[i]))
             continue;
         solver_make(s, &l->turns[i], &u);
         if (plies == 1 && self_end) {

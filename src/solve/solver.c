@@ -65,6 +65,33 @@ struct turn_list *solver_generate(struct solver *s)
     return l;
 }
 
+struct turn_list *solver_generate_mating(struct solver *s)
+{
+    const struct rules *r = s->pos->rules;
+    if (s->goal != GOAL_MATE || !r->may_check)
+        return solver_generate(s);
+    struct turn_list *l = &s->lists[s->ply];
+    l->overflow = false;
+    if (r->generate_checks) {
+        r->generate_checks(s->pos, l);
+    } else {
+        r->generate(s->pos, l);
+        int n = 0;
+        for (int i = 0; i < l->count; i++)
+            if (r->may_check(s->pos, &l->turns[i]))
+                l->turns[n++] = l->turns[i];
+        /* a turn judged here is work as a played one is: the clock is read as
+         * often as when every turn was played (a Stones & Relays node can have
+         * thousands, each judged by an attack test over every relay) */
+        uint64_t judged = (uint64_t)(l->count - n);
+        s->next_check = s->next_check > judged ? s->next_check - judged : 0;
+        l->count = n;
+    }
+    if (l->overflow)
+        s->overflow = s->stopped = true;
+    return l;
+}
+
 int solver_count_turns(struct solver *s)
 {
     if (s->pos->rules->count_legal)
