@@ -37,6 +37,11 @@ static void usage(FILE *f)
           "      --regression           no banner, no timings\n"
           "      --progress             progress on standard error\n"
           "      --plain-help           help play by the plain search, without the goal-directed bound\n"
+          "      --shard K/N            with --json: only the twins at places K, K+N, K+2N ... (from 1)\n"
+          "      --first-moves A-B      with --json: only first moves A to B (Popeye's MoveNumbers numbering)\n"
+          "      --merge                the FILEs are --json output of shards and first-move parts: print\n"
+          "                             the answer of the whole run (text, or --json; --check)\n"
+          "      --merge-store          with --store OUT: the FILEs are stores, joined into OUT\n"
           "  -h, --help                 this text\n"
           "  -V, --version              version\n",
           conditions);
@@ -51,6 +56,25 @@ static long number_arg(const char *opt, const char *text, long min, long max)
         exit(2);
     }
     return v;
+}
+
+/* "K/N" or "A-B": two whole numbers from min to max around sep. */
+static bool pair_arg(const char *opt, const char *text, char sep, long min, long max, int *a, int *b)
+{
+    (void)opt;
+    char *end;
+    if (text[0] < '0' || text[0] > '9')
+        return false;
+    long x = strtol(text, &end, 10);
+    if (end == text || *end != sep || x < min || x > max)
+        return false;
+    const char *rest = end + 1;
+    long y = strtol(rest, &end, 10);
+    if (end == rest || *end != 0 || y < min || y > max || *rest == '-' || *rest == '+')
+        return false;
+    *a = (int)x;
+    *b = (int)y;
+    return true;
 }
 
 /* Popeye's command line spells options with one dash (-maxtime 10,
@@ -109,7 +133,8 @@ static bool popeye_words(int argc, char **argv, const struct option *longopts, c
 int main(int argc, char **argv)
 {
     enum { OPT_PERFT = 256, OPT_DIVIDE, OPT_CHECK, OPT_JSON, OPT_HASH, OPT_STORE, OPT_MAXTIME,
-           OPT_REGRESSION, OPT_PROGRESS, OPT_STORE_REPLACE, OPT_PLAIN_HELP };
+           OPT_REGRESSION, OPT_PROGRESS, OPT_STORE_REPLACE, OPT_PLAIN_HELP, OPT_SHARD, OPT_FIRST_MOVES,
+           OPT_MERGE, OPT_MERGE_STORE };
     static const struct option longopts[] = {
         {"fen", required_argument, 0, 'f'},        {"stipulation", required_argument, 0, 's'},
         {"condition", required_argument, 0, 'c'},  {"option", required_argument, 0, 'o'},
@@ -120,10 +145,12 @@ int main(int argc, char **argv)
         {"regression", no_argument, 0, OPT_REGRESSION}, {"progress", no_argument, 0, OPT_PROGRESS},
         {"store-replace", no_argument, 0, OPT_STORE_REPLACE},
         {"plain-help", no_argument, 0, OPT_PLAIN_HELP},
+        {"shard", required_argument, 0, OPT_SHARD},  {"first-moves", required_argument, 0, OPT_FIRST_MOVES},
+        {"merge", no_argument, 0, OPT_MERGE},        {"merge-store", no_argument, 0, OPT_MERGE_STORE},
         {"help", no_argument, 0, 'h'},             {"version", no_argument, 0, 'V'},
         {0, 0, 0, 0},
     };
-    struct config cfg = {.jobs = 1, .hash_mb = 256};
+    struct config cfg = {.jobs = 1, .hash_mb = 256, .version = "fairysolve " VERSION};
     static const char shortopts[] = "f:s:c:o:j:hV";
     if (!popeye_words(argc, argv, longopts, shortopts))
         return 2;
@@ -157,6 +184,24 @@ int main(int argc, char **argv)
         case OPT_REGRESSION: cfg.regression = true; break;
         case OPT_PROGRESS: cfg.progress = true; break;
         case OPT_PLAIN_HELP: cfg.plain_help = true; break;
+        case OPT_SHARD:
+            if (!pair_arg("--shard", optarg, '/', 1, SHARD_COUNT_MAX, &cfg.shard_k, &cfg.shard_n) ||
+                cfg.shard_k > cfg.shard_n) {
+                fprintf(stderr, "fairysolve: --shard needs K/N with 1 <= K <= N <= %d, not '%s'\n", SHARD_COUNT_MAX,
+                        optarg);
+                return 2;
+            }
+            break;
+        case OPT_FIRST_MOVES:
+            if (!pair_arg("--first-moves", optarg, '-', 1, FIRST_MOVE_NUMBER_MAX, &cfg.first_from, &cfg.first_to) ||
+                cfg.first_from > cfg.first_to) {
+                fprintf(stderr, "fairysolve: --first-moves needs A-B with 1 <= A <= B <= %d, not '%s'\n",
+                        FIRST_MOVE_NUMBER_MAX, optarg);
+                return 2;
+            }
+            break;
+        case OPT_MERGE: cfg.merge = true; break;
+        case OPT_MERGE_STORE: cfg.merge_store = true; break;
         case 'h': usage(stdout); return 0;
         case 'V': printf("fairysolve %s\n", VERSION); return 0;
         default: usage(stderr); return 2;
@@ -172,6 +217,21 @@ int main(int argc, char **argv)
     }
     if (!cfg.fen && (cfg.stipulation || cfg.condition || cfg.option)) {
         fprintf(stderr, "fairysolve: -s, -c and -o go with --fen\n");
+        return 2;
+    }
+    bool part = config_is_part(&cfg);
+    if (part && (!cfg.json || cfg.fen || cfg.perft_depth || optind == argc)) {
+        fprintf(stderr, "fairysolve: --shard and --first-moves make parts for --merge: they need --json and "
+                        "input files (not --fen, --perft or standard input)\n");
+        return 2;
+    }
+    if ((cfg.merge || cfg.merge_store) && (part || cfg.fen || cfg.perft_depth || optind == argc)) {
+        fprintf(stderr, "fairysolve: --merge and --merge-store take the files to join (and no --fen, --perft, "
+                        "--shard or --first-moves)\n");
+        return 2;
+    }
+    if (cfg.merge_store && (cfg.merge || !cfg.store)) {
+        fprintf(stderr, "fairysolve: --merge-store joins the FILEs into --store OUT\n");
         return 2;
     }
     cfg.file_count = argc - optind;

@@ -1,9 +1,11 @@
-/* The orthodox "may this turn give check" filter never rejects a checking
- * turn: checks counted through it equal the published perft check counts. */
+/* The "may this turn give check" filters never reject a checking turn: the
+ * orthodox one against published perft check counts, the fairy ones against
+ * every turn played and tested, on game arrays and random positions. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <cmocka.h>
 
@@ -79,12 +81,202 @@ static void position_3(void **state)
     assert_int_equal(count(fen, 4).checks, 1680);
 }
 
+/* Fairy rule sets: no published check counts, so every turn is played and its
+ * check tested; a checking turn the filter rejects fails the test at once.  A
+ * rule set's generate_checks must list exactly generate's turns that
+ * may_check admits, in the same order. */
+struct audit {
+    uint64_t turns, passed, checks;
+};
+
+static void audit(struct position *p, int depth, struct audit *a)
+{
+    struct turn_list *l = malloc(sizeof *l);
+    assert_non_null(l);
+    l->overflow = false;
+    p->rules->generate(p, l);
+    assert_false(l->overflow);
+    if (p->rules->generate_checks) { /* the same turns as generate, then filter */
+        struct turn_list *c = malloc(sizeof *c);
+        assert_non_null(c);
+        p->rules->generate_checks(p, c);
+        int n = 0;
+        for (int i = 0; i < l->count; i++)
+            if (p->rules->may_check(p, &l->turns[i])) {
+                assert_true(n < c->count);
+                assert_true(turn_equal(&l->turns[i], &c->turns[n]));
+                n++;
+            }
+        assert_int_equal(n, c->count);
+        free(c);
+    }
+    for (int i = 0; i < l->count; i++) {
+        const struct turn *t = &l->turns[i];
+        bool may = p->rules->may_check(p, t);
+        struct undo u;
+        position_make(p, t, &u);
+        bool check = rules_in_check(p, (enum colour)p->st.side);
+        a->turns++;
+        a->passed += may;
+        a->checks += check;
+        if (check && !may) {
+            position_unmake(p, &u);
+            char fen[256];
+            fen_write(p, fen);
+            fail_msg("%s: the check %d-%d (second %d-%d, flags %#x) was filtered out in %s", p->rules->name, t->from,
+                     t->to, t->from2, t->to2, (unsigned)t->flags, fen);
+        }
+        if (depth > 1)
+            audit(p, depth - 1, a);
+        position_unmake(p, &u);
+    }
+    free(l);
+}
+
+static uint64_t rng = 0x9e3779b97f4a7c15ull;
+static unsigned next(unsigned n)
+{
+    rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+    return (unsigned)(rng >> 33) % n;
+}
+
+static unsigned random_switches(const struct rules *r)
+{
+    unsigned n = 0;
+    while (r->switch_names && r->switch_names[n])
+        n++;
+    return n ? next(1u << n) : 0;
+}
+
+/* Random games from the array: every position met is audited one ply deep. */
+static void games(const struct rules *r, const char *fen, int depth, int count, int plies, struct audit *a)
+{
+    struct turn_list *l = malloc(sizeof *l);
+    assert_non_null(l);
+    for (int game = 0; game < count; game++) {
+        struct position p;
+        struct fen_error err;
+        position_init(&p, r, random_switches(r));
+        assert_true(fen_parse(&p, fen, &err));
+        audit(&p, game == 0 ? depth : 1, a);
+        for (int ply = 0; ply < plies; ply++) {
+            p.rules->generate(&p, l);
+            if (l->count == 0)
+                break;
+            struct undo u;
+            position_make(&p, &l->turns[next((unsigned)l->count)], &u);
+            audit(&p, 1, a);
+        }
+    }
+    free(l);
+}
+
+/* A random legal position: both kings, 1 to 7 more units each (stones and
+ * relays under Stones & Relays), no pawn on a first or last rank, castling
+ * where king and rook stand at home, the side not to move not in check. */
+static bool random_position(const struct rules *r, struct position *p)
+{
+    static const enum kind kinds[] = {QUEEN, ROOK, BISHOP, KNIGHT, PAWN, PAWN, ROOK, KNIGHT};
+    position_init(p, r, random_switches(r));
+    const struct geometry *g = p->geo;
+    int counts[3] = {1 + (int)next(7), 1 + (int)next(7), r->neutral_units ? (int)next(6) : 0};
+    for (int c = 0; c < 3; c++)
+        for (int i = 0; i <= counts[c] - (c == NEUTRAL); i++) {
+            int sq;
+            do
+                sq = geo_square(g, (int)next((unsigned)g->files), (int)next((unsigned)g->ranks));
+            while (p->board[sq] != UNIT_EMPTY);
+            enum kind k = c == NEUTRAL ? (next(2) ? STONE : RELAY) : i == 0 ? KING : kinds[next(8)];
+            if (k == PAWN && (g->rank_of[sq] == 0 || g->rank_of[sq] == g->ranks - 1))
+                k = BISHOP;
+            position_put(p, sq, unit_make((enum colour)c, k));
+        }
+    p->st.side = (uint8_t)next(2);
+    if (r->castling)
+        position_default_castling(p);
+    position_rehash(p);
+    return !rules_opponent_in_check(p);
+}
+
+static void random_positions(const struct rules *r, int count, int depth, struct audit *a)
+{
+    for (int n = 0; n < count;) {
+        struct position p;
+        if (!random_position(r, &p))
+            continue;
+        n++;
+        audit(&p, depth, a);
+    }
+}
+
+/* Both halves must meet checks (or the test could not fail) and the filter
+ * must turn away some turns (or it would be no filter). */
+static void judge(const struct rules *r, const char *what, const struct audit *a)
+{
+    char line[160];
+    snprintf(line, sizeof line, "%s %s: %llu turns, %llu passed, %llu checks", r->name, what,
+             (unsigned long long)a->turns, (unsigned long long)a->passed, (unsigned long long)a->checks);
+    print_message("%s\n", line);
+    assert_true(a->checks > 0);
+    assert_true(a->passed < a->turns);
+}
+
+static const char *const start_array = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/* RULES 4: Aikin's Figure 1, stones b4 b5 b6 g5 and relays d5 e5 */
+static const char *const stones_relays_array = "rnbqkbnr/pppppppp/8/1O6/1O1XX1O1/1O6/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+static void fairy(const struct rules *r, const char *array, int depth, int games_count, int random_depth)
+{
+    struct audit a = {0};
+    games(r, array, depth, games_count, 60, &a);
+    judge(r, "games", &a);
+    struct audit b = {0};
+    random_positions(r, 150, random_depth, &b);
+    judge(r, "random positions", &b);
+}
+
+/* Orthodox too: its generate_checks against generate and may_check. */
+static void orthodox_audit(void **state)
+{
+    (void)state;
+    fairy(&rules_orthodox, start_array, 3, 40, 2);
+}
+
+static void knight_relay(void **state)
+{
+    (void)state;
+    fairy(&rules_knight_relay, start_array, 3, 40, 2);
+}
+
+static void dynamo(void **state)
+{
+    (void)state;
+    fairy(&rules_dynamo, start_array, 3, 40, 2);
+}
+
+static void emulation(void **state)
+{
+    (void)state;
+    fairy(&rules_emulation, start_array, 3, 40, 2);
+}
+
+static void stones_relays(void **state)
+{
+    (void)state;
+    fairy(&rules_stones_relays, stones_relays_array, 2, 10, 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(start_position),
         cmocka_unit_test(kiwipete),
         cmocka_unit_test(position_3),
+        cmocka_unit_test(orthodox_audit),
+        cmocka_unit_test(knight_relay),
+        cmocka_unit_test(dynamo),
+        cmocka_unit_test(emulation),
+        cmocka_unit_test(stones_relays),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

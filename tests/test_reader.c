@@ -452,7 +452,7 @@ static const struct bad_case {
      "square e9 is off the 8x8 board"},
     {"no stipulation", "BeginProblem\nPieces White Ke1 Black Ke8\n", 3, 1, "expected a Stipulation before 'NextProblem'"},
     {"huge number", "BeginProblem\nStipulation #99999999999\n", 2, 13, "too large"},
-    {"unsupported stipulation", "BeginProblem\nStipulation ser-#3\n", 2, 13, "expected a stipulation (#n, h#n"},
+    {"unsupported stipulation", "BeginProblem\nStipulation r#3\n", 2, 13, "the stipulation 'r#3' is not supported"},
     {"half move in direct play", "BeginProblem\nStipulation #2.5\n", 2, 13, "only for help play"},
     {"zero moves", "BeginProblem\nStipulation s#0\n", 2, 13, "at least 1"},
     {"second stipulation", "BeginProblem\nStipulation #2 Stipulation #3\n", 2, 16, "a second Stipulation"},
@@ -568,7 +568,7 @@ static const struct {
     {"rank_nine.inp", {-1, 1}, 2, 15, "square e9 is off the 8x8 board (only StonesAndRelays has a 9th rank)"},
     /* twins a) and b) are kept; the error names twin c (reader.h, 2) */
     {"twin_empty_square.inp", {2, 1}, 5, 6, "twin c: no unit on a5"},
-    {"german_stipulation.inp", {-1, 1}, 4, 11, "found 'ser-#3'"},
+    {"german_stipulation.inp", {-1, 1}, 4, 11, "'semi-r#3' is not supported"},
     {"unterminated.inp", {1, -1}, 6, 13, "expected NextProblem or EndProblem after '#3', found the end of the input"},
 };
 
@@ -737,6 +737,14 @@ static void stipulation_forms(void **state)
         {"h#15.5", "h#15.5", PLAY_HELP, GOAL_MATE, 15, true},
         {"#63", "#63", PLAY_DIRECT, GOAL_MATE, 63, false},
         {"s=63", "s=63", PLAY_SELF, GOAL_STALEMATE, 63, false},
+        /* series (the play is how the series ends), help-self, reciprocal */
+        {"ser-#3", "ser-#3", PLAY_DIRECT, GOAL_MATE, 3, false},
+        {"SER-H=65", "ser-h=65", PLAY_HELP, GOAL_STALEMATE, 65, false},
+        {"ser-s#4", "ser-s#4", PLAY_SELF, GOAL_MATE, 4, false},
+        {"ser-r#2", "ser-r#2", PLAY_REFLEX, GOAL_MATE, 2, false},
+        {"ser-h#=120", "ser-h#=120", PLAY_HELP, GOAL_MATE_OR_STALEMATE, 120, false},
+        {"hs#2", "hs#2", PLAY_HELP_SELF, GOAL_MATE, 2, false},
+        {"reci-h#3", "reci-h#3", PLAY_RECI_HELP, GOAL_MATE, 3, false},
     };
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
         struct stipulation s;
@@ -758,8 +766,11 @@ static void stipulation_forms(void **state)
         {"#", 1, "expected the number of moves after '#'"},
         {"#0", 1, "at least 1"},
         {"s#2.5", 1, "only for help play"},
-        {"hs#2", 1, "expected a stipulation"},
-        {"ser-h#3", 1, "expected a stipulation"},
+        {"semi-r#2", 1, "'semi-r#2' is not supported"},
+        {"pser-h#3", 1, "is not supported"},
+        {"hs#2.5", 1, "only for help play"},
+        {"ser-#121", 1, "too many moves in 'ser-#121' (limit is 120 for series play)"},
+        {"hs#16", 1, "too many moves"},
         {"##2", 1, "expected a stipulation"},
         {"#99999999999", 1, "too large"},
         /* h#16 would shift a 32-bit failure mask by 32, #262 wrap 8-bit bounds */

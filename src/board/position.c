@@ -196,6 +196,38 @@ void position_make(struct position *p, const struct turn *t, struct undo *u)
     s->hash = s->placement ^ state_key(p);
 }
 
+/* position_make's square changes in its order, without state or hashes. */
+void position_board_after(const struct position *p, const struct turn *t, unit_t *board)
+{
+    memcpy(board, p->board, sizeof p->board);
+    unit_t m = board[t->from];
+    bool second = t->from2 != SQ_NONE;
+    unit_t d = second ? board[t->from2] : UNIT_EMPTY;
+    if (second && (t->flags & TURN_DISPLACE_FIRST)) {
+        board[t->from2] = UNIT_EMPTY;
+        if (t->to2 != SQ_OFF)
+            board[t->to2] = t->promo2 ? unit_make(unit_colour(d), (enum kind)t->promo2) : d;
+    }
+    if (t->flags & TURN_CAPTURE)
+        board[t->capture_sq] = UNIT_EMPTY;
+    if (t->to != t->from) {
+        board[t->from] = UNIT_EMPTY;
+        if (t->to != SQ_OFF)
+            board[t->to] = t->promo ? unit_make(unit_colour(m), (enum kind)t->promo) : m;
+    }
+    if (second && !(t->flags & TURN_DISPLACE_FIRST)) {
+        d = board[t->from2];
+        board[t->from2] = UNIT_EMPTY;
+        if (t->to2 != SQ_OFF)
+            board[t->to2] = t->promo2 ? unit_make(unit_colour(d), (enum kind)t->promo2) : d;
+    }
+    if ((t->flags & (TURN_CASTLE | TURN_STEP)) == (TURN_CASTLE | TURN_STEP)) {
+        unit_t n = board[t->from3];
+        board[t->from3] = UNIT_EMPTY;
+        board[t->to3] = n;
+    }
+}
+
 void position_unmake(struct position *p, const struct undo *u)
 {
     for (int i = u->changed - 1; i >= 0; i--)

@@ -64,6 +64,9 @@ int castling_rook_home(const struct position *p, enum castling_right r);
 
 void position_make(struct position *p, const struct turn *t, struct undo *u);
 void position_unmake(struct position *p, const struct undo *u);
+/* The squares as position_make(p, t) leaves them, written to board (MAX_SQUARES
+ * units), p unchanged: what a rule set's may_check tests without playing. */
+void position_board_after(const struct position *p, const struct turn *t, unit_t *board);
 /* The side to move passes: for threats and set play; undone by position_unmake. */
 void position_make_null(struct position *p, struct undo *u);
 

@@ -10,7 +10,12 @@
 #include "../board/position.h"
 #include "../rules/rules.h"
 
-enum play { PLAY_DIRECT, PLAY_HELP, PLAY_SELF };
+/* How the play ends.  PLAY_REFLEX exists only as the end of a series
+ * (ser-r#n); reflexmates of their own are refused where they are read.
+ * PLAY_HELP_SELF: hs#n, help play whose last White move forces Black to
+ * mate; PLAY_RECI_HELP: reci-h#n, a helpmate whose last Black move could
+ * also have been Black's own mate (README). */
+enum play { PLAY_DIRECT, PLAY_HELP, PLAY_SELF, PLAY_REFLEX, PLAY_HELP_SELF, PLAY_RECI_HELP };
 enum goal { GOAL_MATE, GOAL_STALEMATE, GOAL_MATE_OR_STALEMATE };
 
 /* The longest stipulations the search holds (checked where they are read,
@@ -20,14 +25,31 @@ enum goal { GOAL_MATE, GOAL_STALEMATE, GOAL_MATE_OR_STALEMATE };
  * are 8 bits. */
 #define STIPULATION_HELP_PLIES_MAX 31
 #define STIPULATION_BATTLE_MOVES_MAX 63
+/* A series of n moves is n turn lists deep, plus the other side's final
+ * move and its replies (ser-s#: SOLVER_MAX_PLY in solver.h); the corpus's
+ * longest is ser-=65. */
+#define STIPULATION_SERIES_MOVES_MAX 120
 
 struct stipulation {
     enum play play;
     enum goal goal;
     int moves;            /* n of #n, h#n, s#n */
     bool half;            /* h#n.5: the attacker moves first */
-    char text[16];        /* normalised as Popeye prints it: "#2", "h#2.5", "s#3", "h=2" */
+    /* ser-: one side makes `moves` moves in a row (the other side's king
+     * not checked before the last), then `play` ends it (RULES.md): direct
+     * ser-#n (the last move reaches the goal), help ser-h#n (the other
+     * side reaches it in one), self ser-s#n, reflex ser-r#n (the other side
+     * must reach it in one) */
+    bool series;
+    char text[16];        /* normalised as Popeye prints it: "#2", "h#2.5", "s#3", "h=2", "ser-h#4" */
 };
+
+/* Help and series play have solutions that are lines of moves; direct and
+ * self play have keys and trees. */
+static inline bool stipulation_has_lines(const struct stipulation *s)
+{
+    return s->play == PLAY_HELP || s->play == PLAY_HELP_SELF || s->play == PLAY_RECI_HELP || s->series;
+}
 
 /* A unit on the diagram in board-independent coordinates (file 0 = a). */
 struct diagram_unit {
@@ -53,6 +75,8 @@ struct options {
     int max_solutions;      /* MaxSolutions n; 0 when absent */
     int max_flights;        /* MaxFlightsquares n; -1 when absent */
     int max_time;           /* MaxTime n: seconds per twin, like --max-time; 0 when absent */
+    int start_move, upto_move; /* StartMoveNumber n, UpToMoveNumber n: first moves solved, in Popeye's
+                                * MoveNumbers numbering; 0 when absent */
     int no_castling_count;  /* NoCastling squares: the rights of units there are gone */
     struct square_ref no_castling[SQUARE_LIST_MAX];
     int en_passant_count;   /* EnPassant a7a6a5: the last move was that double step */

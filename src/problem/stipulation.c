@@ -1,21 +1,23 @@
-/* Stipulations #n, h#n, h#n.5, s#n with the goals #, = and #= (FORMAT.md 2),
- * and their text as Popeye prints it.  Does not decide who moves first. */
+/* Stipulations #n, h#n, h#n.5, s#n and the series ser-#n, ser-h#n, ser-s#n,
+ * ser-r#n with the goals #, = and #= (FORMAT.md 2), and their text as Popeye
+ * prints it.  Does not decide who moves first. */
 #include "parse.h"
 
 #include <ctype.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 /* Digits read before the limits of problem.h are applied (keeps n from overflowing). */
 #define STIPULATION_MOVES_MAX 999
 
-static const char *const play_prefix[] = {"", "h", "s"};
+static const char *const play_prefix[] = {"", "h", "s", "r", "hs", "reci-h"};
 static const char *const goal_text[] = {"#", "=", "#="};
 
 void stipulation_write_text(struct stipulation *s)
 {
-    snprintf(s->text, sizeof s->text, "%s%s%d%s", play_prefix[s->play], goal_text[s->goal], s->moves,
-             s->half ? ".5" : "");
+    snprintf(s->text, sizeof s->text, "%s%s%s%d%s", s->series ? "ser-" : "", play_prefix[s->play],
+             goal_text[s->goal], s->moves, s->half ? ".5" : "");
 }
 
 static bool unsupported(struct parser *p, const struct token *t)
@@ -23,8 +25,8 @@ static bool unsupported(struct parser *p, const struct token *t)
     char q[64];
     tok_quote(t, q, sizeof q);
     return parse_fail_tok(p, t,
-                          "expected a stipulation (#n, h#n, h#n.5, s#n, or the same with = or #=), "
-                          "found %s",
+                          "expected a stipulation (#n, h#n, h#n.5, s#n, ser-#n, ser-h#n, ser-s#n, ser-r#n, "
+                          "or the same with = or #=), found %s",
                           q);
 }
 
@@ -52,7 +54,7 @@ static bool parse_moves(struct parser *p, const struct token *t, size_t from, st
     s->moves = (int)n;
     s->half = false;
     if (i + 2 <= len && c[i] == '.' && c[i + 1] == '5') {
-        if (s->play != PLAY_HELP)
+        if (s->play != PLAY_HELP || s->series)
             return parse_fail_tok(p, t, "'.5' in %s is only for help play (h#n.5)", q);
         s->half = true;
         i += 2;
@@ -63,6 +65,13 @@ static bool parse_moves(struct parser *p, const struct token *t, size_t from, st
         return parse_fail_tok(p, t, "the number of moves in %s must be at least 1", q);
     /* what the search can hold (problem.h): longer ones are refused here, not
      * solved wrongly */
+    if (s->series && s->moves > STIPULATION_SERIES_MOVES_MAX)
+        return parse_fail_tok(p, t, "too many moves in %s (limit is %d for series play)", q,
+                              STIPULATION_SERIES_MOVES_MAX);
+    if (s->series)
+        return true;
+    if ((s->play == PLAY_HELP_SELF || s->play == PLAY_RECI_HELP) && s->moves * 2 > STIPULATION_HELP_PLIES_MAX)
+        return parse_fail_tok(p, t, "too many moves in %s (limit is %d)", q, STIPULATION_HELP_PLIES_MAX / 2);
     if (s->play == PLAY_HELP && s->moves * 2 + (s->half ? 1 : 0) > STIPULATION_HELP_PLIES_MAX)
         return parse_fail_tok(p, t, "too many moves in %s (limit is %d.5 for help play)", q,
                               STIPULATION_HELP_PLIES_MAX / 2);
@@ -81,10 +90,33 @@ bool parse_stipulation(struct parser *p, const struct token *kw, struct stipulat
     }
     memset(s, 0, sizeof *s);
     size_t i = 0;
-    char c0 = (char)tolower((unsigned char)t.s[0]);
-    if (c0 == 'h' || c0 == 's') {
-        s->play = c0 == 'h' ? PLAY_HELP : PLAY_SELF;
-        i = 1;
+    /* Popeye's play types that are not solved here: named, not misread */
+    static const char *const refused[] = {"semi-r", "r", "pser-", "phser-", "exact-"};
+    for (size_t k = 0; k < sizeof refused / sizeof *refused; k++) {
+        size_t n = strlen(refused[k]);
+        if (t.len > n && strncasecmp(t.s, refused[k], n) == 0 &&
+            (refused[k][n - 1] == '-' || t.s[n] == '#' || t.s[n] == '=')) {
+            char q[64];
+            tok_quote(&t, q, sizeof q);
+            return parse_fail_tok(p, &t, "the stipulation %s is not supported (supported: #n, h#n, h#n.5, s#n, hs#n, "
+                                  "reci-h#n, ser-#n, ser-h#n, ser-s#n, ser-r#n, with the goals #, = and #=)",
+                                  q);
+        }
+    }
+    if (t.len > 4 && strncasecmp(t.s, "ser-", 4) == 0) {
+        s->series = true;
+        i = 4;
+    } else if (t.len > 2 && strncasecmp(t.s, "hs", 2) == 0 && (t.s[2] == '#' || t.s[2] == '=')) {
+        s->play = PLAY_HELP_SELF;
+        i = 2;
+    } else if (t.len > 6 && strncasecmp(t.s, "reci-h", 6) == 0) {
+        s->play = PLAY_RECI_HELP;
+        i = 6;
+    }
+    char c0 = i < t.len && s->play == PLAY_DIRECT ? (char)tolower((unsigned char)t.s[i]) : 0;
+    if (c0 == 'h' || c0 == 's' || (c0 == 'r' && s->series)) {
+        s->play = c0 == 'h' ? PLAY_HELP : c0 == 's' ? PLAY_SELF : PLAY_REFLEX;
+        i++;
     }
     if (i < t.len && t.s[i] == '#' && i + 1 < t.len && t.s[i + 1] == '=') {
         s->goal = GOAL_MATE_OR_STALEMATE;

@@ -153,13 +153,19 @@ static char *finish(cJSON *o)
 char *json_twin(const struct problem *pr, int twin, const struct twin_view *v, const struct result *r,
                 const struct verdict *vd, struct json_tree *tree)
 {
+    return json_twin_part(pr, twin, v, r, vd, tree, NULL);
+}
+
+char *json_twin_part(const struct problem *pr, int twin, const struct twin_view *v, const struct result *r,
+                     const struct verdict *vd, struct json_tree *tree, cJSON *part)
+{
     (void)twin; /* the label says which twin, as Popeye names it */
     struct verdict own;
     if (!vd) {
         verdict_compute(pr, v, r, &own);
         vd = &own;
     }
-    bool help = v->stipulation.play == PLAY_HELP;
+    bool help = stipulation_has_lines(&v->stipulation);
     cJSON *o = need(cJSON_CreateObject());
     add(o, "schema", cJSON_CreateNumber(JSON_SCHEMA_VERSION));
     add(o, "file", pr->file ? text_string(pr->file) : cJSON_CreateNull()); /* NULL: --fen */
@@ -192,6 +198,8 @@ char *json_twin(const struct problem *pr, int twin, const struct twin_view *v, c
     snprintf(nodes, sizeof nodes, "%" PRIu64, r->nodes); /* exact: a double would round */
     add(o, "nodes", cJSON_CreateRaw(nodes));
     add(o, "seconds", cJSON_CreateNumber(round(r->seconds * 1000.0) / 1000.0));
+    if (part)
+        add(o, "part", part);
     return finish(o);
 }
 

@@ -11,8 +11,9 @@
 #include "verdict.h"
 
 /* The "schema" field: raised when a field changes meaning or goes away
- * (1: the lines before "schema" and "tree" existed). */
-#define JSON_SCHEMA_VERSION 2
+ * (1: the lines before "schema" and "tree" existed; 2: before "part", and
+ * before StartMoveNumber / UpToMoveNumber limited the first moves solved). */
+#define JSON_SCHEMA_VERSION 3
 
 /* One line (no trailing newline), malloc'd; the caller prints and frees it.
  * Fields: schema (JSON_SCHEMA_VERSION), file (null for --fen), problem, twin (null or the label "a", "b", ...), author,
@@ -26,6 +27,10 @@
  * (utf8.h). */
 char *json_twin(const struct problem *pr, int twin, const struct twin_view *v, const struct result *r,
                 const struct verdict *vd, struct json_tree *tree);
+/* The same with "part" (taken: deleted with the line) last, for --shard and
+ * --first-moves: what --merge needs to join the parts (README, JSON output). */
+char *json_twin_part(const struct problem *pr, int twin, const struct twin_view *v, const struct result *r,
+                     const struct verdict *vd, struct json_tree *tree, cJSON *part);
 /* {"schema", "file", "problem", "error": "line:col: message"} ("message" alone when
  * the error has no place). */
 char *json_error(const char *file, int problem, const struct parse_error *e);

@@ -27,8 +27,39 @@ static void put_move_line(struct popeye_text *pt, const struct solution_event *e
     put_effect(pt->out, e->effect, e->goal);
 }
 
+/* A series line: "  1.m1   2.m2  10.m10" (the number right-aligned in three
+ * columns), then the other side's ending after a blank; with no series
+ * move (set play) the ending is "  1...m". */
+static void put_series_line(struct popeye_text *pt, const struct solution_event *e)
+{
+    struct text *out = pt->out;
+    struct position p = *e->pos;
+    text_put(out, "\n");
+    for (int i = 0; i < e->plies; i++) {
+        char move[NOTATION_MAX];
+        words_turn_text(pt->words, &p, &e->line[i], move);
+        if (i < e->series_moves)
+            text_printf(out, "%s%3d.%s", i ? " " : "", i + 1, move);
+        else if (e->series_moves == 0)
+            text_printf(out, "  1...%s", move);
+        else
+            text_printf(out, " %s", move);
+        put_effect(out, e->line_effects[i], e->goal);
+        struct undo u;
+        position_make(&p, &e->line[i], &u);
+        if (i + 1 < e->series_moves) /* the other side passes */
+            position_make_null(&p, &u);
+    }
+    if (e->forced_fail)
+        text_put(out, " ?!?");
+}
+
 static void put_help_line(struct popeye_text *pt, const struct solution_event *e)
 {
+    if (e->series) {
+        put_series_line(pt, e);
+        return;
+    }
     struct text *out = pt->out;
     struct position p = *e->pos;
     text_put(out, "\n ");
@@ -71,9 +102,17 @@ static void on_event(void *ctx, const struct solution_event *e)
         char move[NOTATION_MAX];
         words_turn_text(pt->words, e->pos, e->turn, move);
         text_printf(out, "\n%3d  (%s%s )", e->number, move, e->effect == EFFECT_CHECK ? " +" : "");
+        pt->numbered_last = true;
         break;
     }
+    case EVENT_NUMBERED_END:
+        /* Popeye leaves a blank line after the last numbered move, as after
+         * a key's play (FIRST_MOVE_END) */
+        if (pt->numbered_last)
+            text_put(out, "\n");
+        break;
     case EVENT_FIRST_MOVE:
+        pt->numbered_last = false;
         put_move_line(pt, e);
         text_put(out, e->win ? " !" : " ?");
         break;

@@ -14,7 +14,8 @@ static bool expect_applies(const struct problem *pr, const struct twin_view *v)
     /* the part as stated; under HalfDuplex the only one, with the roles exchanged */
     if (v->colours_swapped != pr->options.half_duplex)
         return false;
-    return a->play == b->play && a->goal == b->goal && a->moves == b->moves && a->half == b->half;
+    return a->play == b->play && a->goal == b->goal && a->moves == b->moves && a->half == b->half &&
+           a->series == b->series;
 }
 
 static bool key_expected(const struct expectation *e, const char *key)
@@ -114,7 +115,7 @@ void verdict_compute(const struct problem *pr, const struct twin_view *v, const 
         return;
     }
     const struct expectation *e = expect_applies(pr, v) ? &pr->expect : NULL;
-    if (v->stipulation.play == PLAY_HELP)
+    if (stipulation_has_lines(&v->stipulation))
         judge_help(e, r, out);
     else
         judge_battle(e, r, out);

@@ -41,6 +41,9 @@ struct gen {
     bool dynamo_ok;          /* RULES 3.5 switch NoDynamoEscape */
     bool undo;               /* RULES 3.6 active (not the first turn) */
     bool first_only;         /* has_legal_turn: stop at the first */
+    bool checks_only;        /* generate_checks: only turns may_check admits */
+    square_set check_read;   /* with checks_only: the squares the attack on the enemy king reads */
+    square_set own_read;     /* in check: the squares the attack on our king reads */
     bool rights;             /* some castling right exists */
     int removals;
     uint8_t danger[MAX_SQUARES]; /* squares whose change can alter our king's safety */
@@ -109,10 +112,8 @@ static inline bool pawn_attack(const struct geometry *g, const unit_t *b, int q,
            (b[q - f + e] == pawn && b[q + f - e] == UNIT_BORDER);
 }
 
-static bool dynamo_attacked(const struct position *p, int q, enum colour by)
+static bool board_attacked(const struct geometry *g, const unit_t *b, int q, enum colour by)
 {
-    const struct geometry *g = p->geo;
-    const unit_t *b = p->board;
     unit_t knight = unit_make(by, KNIGHT);
     if (pawn_attack(g, b, q, by))
         return true;
@@ -133,6 +134,11 @@ static bool dynamo_attacked(const struct position *p, int q, enum colour by)
             return true;
     }
     return false;
+}
+
+static bool dynamo_attacked(const struct position *p, int q, enum colour by)
+{
+    return board_attacked(p->geo, p->board, q, by);
 }
 
 /* ---------------------------------------------------------------------------
@@ -289,12 +295,24 @@ static bool safe_after(struct gen *G, const struct cand *c, unsigned mask)
     return safe;
 }
 
+static inline bool on(const struct geometry *g, square_set s, int sq)
+{
+    return sq != SQ_NONE && sq != SQ_OFF && (s & SET_BIT(geo_bit(g, sq)));
+}
+
+/* The turn c changes a square of `read`. */
+static inline bool touches(const struct geometry *g, square_set read, const struct cand *c)
+{
+    return (c->to != c->from && (on(g, read, c->from) || on(g, read, c->to))) || on(g, read, c->from2) ||
+           on(g, read, c->to2);
+}
+
 static bool legal(struct gen *G, const struct cand *c)
 {
     if (G->king == SQ_NONE)
         return true;
-    if (G->in_check)
-        return safe_after(G, c, DANGER_KING);
+    if (G->in_check) /* a turn changing no square the attack reads leaves the check */
+        return touches(G->g, G->own_read, c) && safe_after(G, c, DANGER_KING);
     const uint8_t *d = G->danger;
     unsigned mask = (d[c->from] | d[c->to] | d[c->from2] | d[c->to2]) & (DANGER_LINES | DANGER_KING);
     if ((d[c->to2] & DANGER_KNIGHT) && c->d2 == unit_make(G->them, KNIGHT)) /* promoted too */
@@ -323,17 +341,38 @@ static inline bool removes_one(const struct cand *c)
     return c->to2 == SQ_OFF && (c->flags & TURN_PUSH) && (c->to == c->from || c->m2 == c->d);
 }
 
+static bool may_check(const struct position *p, const struct turn *t);
+static square_set attack_reads(const struct geometry *g, int q);
+static void turn_of(const struct cand *c, struct turn *t);
+
 static void keep(struct gen *G, const struct cand *c)
 {
+    if (G->checks_only && !touches(G->g, G->check_read, c))
+        return; /* may_check's screen, by a mask: the cheapest filter first */
     if ((c->flags & (TURN_PUSH | TURN_PULL)) && G->undo &&
         placement_after(G, c) == G->p->st.prev_placement) /* RULES 3.6 */
         return;
+    struct turn checking;
+    if (G->checks_only) { /* may_check costs less than the legality test */
+        turn_of(c, &checking);
+        if (!may_check(G->p, &checking))
+            return;
+    }
     if (!legal(G, c) || (removes_one(c) && removal_seen(G, c)))
         return;
     G->count++;
     if (!G->out)
         return;
-    struct turn *t = &G->out->turns[G->out->count++];
+    if (G->checks_only)
+        G->out->turns[G->out->count++] = checking;
+    else
+        turn_of(c, &G->out->turns[G->out->count++]);
+}
+
+/* The turn c as the search sees it. */
+static void turn_of(const struct cand *c, struct turn *t)
+{
+    memset(t, 0, sizeof *t); /* the padding too: turn_equal compares bytes */
     t->from = (square_t)c->from;
     t->to = (square_t)c->to;
     t->capture_sq = SQ_NONE;
@@ -653,7 +692,7 @@ static void castling_into(struct gen *G, struct turn_list *list)
         struct cand c = {.from = t->from, .to = t->to, .from2 = t->from2, .to2 = t->to2, .flags = t->flags};
         c.m = c.m2 = G->b[t->from];
         c.d = c.d2 = G->b[t->from2];
-        if (safe_after(G, &c, DANGER_KING)) {
+        if ((!G->checks_only || may_check(G->p, t)) && safe_after(G, &c, DANGER_KING)) {
             list->turns[kept++] = *t;
             G->count++;
         }
@@ -680,6 +719,24 @@ static void castling(struct gen *G)
     }
 }
 
+/* Every turn of our unit on s. */
+static void unit_turns(struct gen *G, int s)
+{
+    const struct geometry *g = G->g;
+    switch (unit_kind(G->b[s])) {
+    case PAWN: pawn(G, s); break;
+    case KNIGHT: knight(G, s); break;
+    case BISHOP: slider(G, s, g->bishop_dirs, LEN(g->bishop_dirs), LINE_DIAG); break;
+    case ROOK: slider(G, s, g->rook_dirs, LEN(g->rook_dirs), LINE_ORTHO); break;
+    case QUEEN:
+        slider(G, s, g->rook_dirs, LEN(g->rook_dirs), LINE_ORTHO);
+        slider(G, s, g->bishop_dirs, LEN(g->bishop_dirs), LINE_DIAG);
+        break;
+    case KING: king(G, s); break;
+    default: break;
+    }
+}
+
 static void run(struct gen *G)
 {
     struct position *p = G->p;
@@ -693,6 +750,8 @@ static void run(struct gen *G)
     G->fwd = G->us == WHITE ? g->north : g->south;
     G->king = p->st.king_sq[G->us];
     G->in_check = G->king != SQ_NONE && dynamo_attacked(p, G->king, G->them);
+    if (G->in_check)
+        G->own_read = attack_reads(g, G->king);
     G->dynamo_ok = !(G->in_check && (p->switches & SW_NO_DYNAMO_ESCAPE)); /* RULES 3.5 */
     G->undo = p->st.prev_placement != 0;                                   /* RULES 3.6 */
     G->rights = false;
@@ -700,21 +759,21 @@ static void run(struct gen *G)
         G->rights = G->rights || p->st.castle_rook[r] != SQ_NONE;
     if (G->king != SQ_NONE)
         mark_danger(G);
-    for (square_set set = p->st.occupied[G->us]; set; set &= set - 1) {
-        int s = geo_square_of_bit(g, set_first(set));
-        switch (unit_kind(G->b[s])) {
-        case PAWN: pawn(G, s); break;
-        case KNIGHT: knight(G, s); break;
-        case BISHOP: slider(G, s, g->bishop_dirs, LEN(g->bishop_dirs), LINE_DIAG); break;
-        case ROOK: slider(G, s, g->rook_dirs, LEN(g->rook_dirs), LINE_ORTHO); break;
-        case QUEEN:
-            slider(G, s, g->rook_dirs, LEN(g->rook_dirs), LINE_ORTHO);
-            slider(G, s, g->bishop_dirs, LEN(g->bishop_dirs), LINE_DIAG);
-            break;
-        case KING: king(G, s); break;
-        default: break;
-        }
+    /* has_legal_turn: the royal king's turns, each needing a whole attack test,
+     * come last; a cheaper legal turn of another unit usually ends the search */
+    square_set units = p->st.occupied[G->us], king_last = 0;
+    if (G->first_only && G->king != SQ_NONE) {
+        king_last = SET_BIT(geo_bit(g, G->king));
+        units &= ~king_last;
+    }
+    for (square_set set = units; set; set &= set - 1) {
+        unit_turns(G, geo_square_of_bit(g, set_first(set)));
         if (G->first_only && G->count > 0)
+            return;
+    }
+    if (king_last) {
+        king(G, G->king);
+        if (G->count > 0)
             return;
     }
     if (G->dynamo_ok && (p->switches & SW_EN_PASSANT))
@@ -723,7 +782,8 @@ static void run(struct gen *G)
         castling(G);
 }
 
-static int run_on(struct position *p, struct turn_list *out, struct turn_list *scratch, bool first_only)
+static int run_on(struct position *p, struct turn_list *out, struct turn_list *scratch, bool first_only,
+                  bool checks_only)
 {
     struct gen G;
     G.p = p;
@@ -732,19 +792,103 @@ static int run_on(struct position *p, struct turn_list *out, struct turn_list *s
     G.out = out;
     G.scratch = scratch;
     G.first_only = first_only;
+    G.checks_only = checks_only;
+    if (checks_only)
+        G.check_read = attack_reads(p->geo, p->st.king_sq[!p->st.side]);
     run(&G);
     return G.count;
 }
 
-static void generate(struct position *p, struct turn_list *out) { run_on(p, out, NULL, false); }
+static void generate(struct position *p, struct turn_list *out) { run_on(p, out, NULL, false, false); }
 
-static bool has_legal_turn(struct position *p) { return run_on(p, NULL, NULL, true) > 0; }
+static void generate_checks(struct position *p, struct turn_list *out) { run_on(p, out, NULL, false, true); }
+
+static bool has_legal_turn(struct position *p) { return run_on(p, NULL, NULL, true, false) > 0; }
 
 /* Perft's last ply: counted, never listed (the scratch list is workspace). */
 static int count_legal(struct position *p)
 {
     struct turn_list scratch;
-    return run_on(p, NULL, &scratch, false);
+    return run_on(p, NULL, &scratch, false, false);
+}
+
+/* What the attack on q (RULES 3.5) reads of square sq: READ_KNIGHT on the
+ * knight squares (a leap and two leaps away), else the step of the line through
+ * q it lies on (positive), 0 when it reads nothing there.  The pawn squares lie
+ * on the diagonals. */
+#define READ_KNIGHT (-1)
+static inline int read_by_attack(const struct geometry *g, int q, int sq)
+{
+    if (sq == SQ_NONE || sq == SQ_OFF)
+        return 0;
+    int d = g->direction_between[q][sq];
+    if (d)
+        return d > 0 ? d : -d;
+    for (int i = 0; i < LEN(g->knight_leaps); i++)
+        if (sq == q + g->knight_leaps[i] || sq == q + 2 * g->knight_leaps[i])
+            return READ_KNIGHT;
+    return 0;
+}
+
+/* The squares read_by_attack names for a king on q (all of them when q is
+ * SQ_NONE: may_check then admits every turn). */
+static square_set attack_reads(const struct geometry *g, int q)
+{
+    if (q == SQ_NONE)
+        return ~(square_set)0;
+    square_set s = SET_BIT(geo_bit(g, q));
+    for (int i = 0; i < LEN(g->queen_dirs); i++)
+        for (int x = q + g->queen_dirs[i]; g->on_board[x]; x += g->queen_dirs[i])
+            s |= SET_BIT(geo_bit(g, x));
+    for (int i = 0; i < LEN(g->knight_leaps); i++)
+        for (int k = 1; k <= 2; k++) {
+            int x = q + k * g->knight_leaps[i];
+            if (x >= 0 && x < g->squares && g->on_board[x])
+                s |= SET_BIT(geo_bit(g, x));
+        }
+    return s;
+}
+
+/* rules.h may_check: the enemy king, not attacked before the turn (the position
+ * is legal), is attacked after it only along a line or by a knight whose squares
+ * the turn changes; those alone are then tested on the squares after the turn. */
+static bool may_check(const struct position *p, const struct turn *t)
+{
+    const struct geometry *g = p->geo;
+    enum colour us = (enum colour)p->st.side;
+    int q = p->st.king_sq[!us];
+    if (q == SQ_NONE || t->from2 == q)
+        return true; /* the king itself displaced (or removed, which is no check) */
+    bool moves = t->to != t->from;
+    int read[4] = {moves ? read_by_attack(g, q, t->from) : 0, moves ? read_by_attack(g, q, t->to) : 0,
+                   read_by_attack(g, q, t->from2), read_by_attack(g, q, t->to2)};
+    if (!(read[0] | read[1] | read[2] | read[3]))
+        return false;
+    unit_t after[MAX_SQUARES];
+    position_board_after(p, t, after);
+    if (pawn_attack(g, after, q, us))
+        return true;
+    bool knights = false;
+    for (int i = 0; i < 4; i++) {
+        int v = read[i];
+        if (v == READ_KNIGHT) {
+            knights = true;
+            continue;
+        }
+        bool diagonal = v != g->north && v != g->south && v != g->east && v != g->west;
+        if (v > 0 && line_attack(after, q, v, us, diagonal))
+            return true;
+    }
+    if (!knights)
+        return false;
+    unit_t knight = unit_make(us, KNIGHT);
+    for (int i = 0; i < LEN(g->knight_leaps); i++) {
+        int w = g->knight_leaps[i];
+        unit_t ahead = after[q + w];
+        if (ahead == UNIT_BORDER ? after[q - w] == knight : ahead == knight && after[q + 2 * w] == UNIT_BORDER)
+            return true;
+    }
+    return false;
 }
 
 static const char *const switch_names[] = {"OwnerPromotes", "NoDynamoEscape", "EnPassant", NULL};
@@ -761,4 +905,6 @@ const struct rules rules_dynamo = {
     .has_legal_turn = has_legal_turn,
     .attacked = dynamo_attacked,
     .count_legal = count_legal,
+    .may_check = may_check,
+    .generate_checks = generate_checks,
 };

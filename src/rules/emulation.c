@@ -57,10 +57,8 @@ static inline unsigned powers_of(const unit_t *b, const struct geometry *g, int 
  * attacked when a unit of `by`, with its neighbours' powers, could capture there.
  * The unit on sq is itself a neighbour of the units next to it, so an enemy
  * unit next to a king always attacks it. */
-static bool emulation_attacked(const struct position *p, int sq, enum colour by)
+static bool board_attacked(const struct geometry *g, const unit_t *b, int sq, enum colour by)
 {
-    const struct geometry *g = p->geo;
-    const unit_t *b = p->board;
     int pawn_reach = forward_of(g, by); /* a pawn-powered unit on s captures on s+fwd+-1 */
     for (int i = 0; i < 8; i++) {
         int d = g->queen_dirs[i];
@@ -85,6 +83,11 @@ static bool emulation_attacked(const struct position *p, int sq, enum colour by)
             return true;
     }
     return false;
+}
+
+static bool emulation_attacked(const struct position *p, int sq, enum colour by)
+{
+    return board_attacked(p->geo, p->board, sq, by);
 }
 
 static inline void slide(const unit_t *b, const struct geometry *g, int from, const int *dirs, enum colour them,
@@ -140,12 +143,19 @@ static square_set targets_of(const unit_t *b, const struct geometry *g, int from
     return t;
 }
 
+/* More units striking the king than this: every turn is tried. */
+#define STRIKERS_MAX 16
+
 /* Which turns of the side to move need a trial to prove the king safe. */
 struct safety {
     int king;               /* SQ_NONE: no king, every turn is legal */
-    bool try_all;           /* in check: every turn is tried */
+    bool try_all;           /* in check: every turn that may end every strike is tried */
     square_set risky_from;  /* own units whose departure may open a line to the king */
     square_set risky_to;    /* squares next to enemy units that could strike the king */
+    /* in check, per striking unit (strikers == -1: too many to list): the
+     * arrivals and the departures that may end its strike */
+    int strikers;
+    square_set cure_to[STRIKERS_MAX], cure_from[STRIKERS_MAX];
 };
 
 static square_set around(const struct geometry *g, int sq)
@@ -155,6 +165,63 @@ static square_set around(const struct geometry *g, int sq)
         if (g->on_board[sq + g->queen_dirs[i]])
             s |= bit_of(g, sq + g->queen_dirs[i]);
     return s;
+}
+
+static void add_striker(const struct geometry *g, struct safety *sf, int s, square_set between)
+{
+    if (sf->strikers < 0 || sf->strikers == STRIKERS_MAX) {
+        sf->strikers = -1;
+        return;
+    }
+    sf->cure_from[sf->strikers] = around(g, s);
+    sf->cure_to[sf->strikers++] = around(g, s) | between | bit_of(g, s);
+}
+
+/* In check: every enemy unit striking the king on k (as board_attacked finds
+ * them).  A turn of a unit other than the king that neither arrives on a
+ * striker, between it and the king, or next to it, nor leaves a square next to
+ * it, changes neither the striker's neighbours nor its path: the strike stays. */
+static void find_strikers(const unit_t *b, const struct geometry *g, int k, enum colour them, struct safety *sf)
+{
+    int pawn_reach = forward_of(g, them);
+    sf->strikers = 0;
+    for (int i = 0; i < 8; i++) {
+        int d = g->queen_dirs[i];
+        bool diagonal = i >= 4;
+        int s = k + d;
+        if (unit_is(b[s], them)) {
+            unsigned m = neighbour_kinds(b, g, s);
+            if ((m & (POWER_STEP | (diagonal ? POWER(BISHOP) : POWER(ROOK)))) ||
+                ((m & POWER(PAWN)) && (k - s == pawn_reach + 1 || k - s == pawn_reach - 1)))
+                add_striker(g, sf, s, 0);
+            continue;
+        }
+        square_set between = 0;
+        while (b[s] == UNIT_EMPTY) {
+            between |= bit_of(g, s);
+            s += d;
+        }
+        if (unit_is(b[s], them) && (neighbour_kinds(b, g, s) & (diagonal ? POWER_DIAGONAL : POWER_ORTHOGONAL)))
+            add_striker(g, sf, s, between);
+    }
+    for (int i = 0; i < 8; i++) {
+        int s = k + g->knight_leaps[i];
+        if (unit_is(b[s], them) && (neighbour_kinds(b, g, s) & POWER(KNIGHT)))
+            add_striker(g, sf, s, 0);
+    }
+}
+
+/* In check: the arrivals of the unit on `from` (not the king) that may end
+ * every strike; the others certainly leave the king attacked. */
+static square_set curing(const struct geometry *g, const struct safety *sf, int from)
+{
+    if (sf->strikers < 0)
+        return ~(square_set)0;
+    square_set cure = ~(square_set)0;
+    for (int i = 0; i < sf->strikers; i++)
+        if (!(sf->cure_from[i] & bit_of(g, from)))
+            cure &= sf->cure_to[i];
+    return cure;
 }
 
 /* With the king not in check, a turn from f to t can only expose it by opening a
@@ -172,7 +239,8 @@ static void find_safety(const struct position *p, enum colour us, struct safety 
     if (sf->king == SQ_NONE)
         return;
     int k = sf->king;
-    if (emulation_attacked(p, k, them)) {
+    find_strikers(b, g, k, them, sf); /* one scan: in check when it finds a striker */
+    if (sf->strikers != 0) {
         sf->try_all = true;
         return;
     }
@@ -224,6 +292,57 @@ static inline void emit(struct turn_list *out, const unit_t *b, int from, int to
     }
 }
 
+static bool may_check(const struct position *p, const struct turn *t);
+
+/* Whether the turn from `from` to `to` (promoting to promo) may give check:
+ * asked before its legality, which costs more. */
+static bool may_check_move(const struct position *p, int from, int to, enum kind promo)
+{
+    struct turn t = {0};
+    t.from = (square_t)from;
+    t.to = (square_t)to;
+    t.promo = (uint8_t)promo;
+    if (p->board[to] != UNIT_EMPTY) {
+        t.flags = TURN_CAPTURE;
+        t.capture_sq = (square_t)to;
+    }
+    return may_check(p, &t);
+}
+
+/* The turns of one unit to the targets t that may_check admits, into out:
+ * judged before the king's safety, which is found (into *sf, when *known is
+ * false) only once some turn needs it. */
+static void unit_checks(struct position *p, struct safety *sf, bool *known, int from, square_set t,
+                        struct turn_list *out)
+{
+    const struct geometry *g = p->geo;
+    unit_t mover = p->board[from];
+    enum colour us = unit_colour(mover);
+    int last = unit_kind(mover) == PAWN ? (us == WHITE ? g->ranks - 1 : 0) : -1;
+    for (; t; t &= t - 1) {
+        int to = geo_square_of_bit(g, set_first(t));
+        bool promotes = g->rank_of[to] == last; /* RULES 5.4 */
+        for (int i = 0; i < (promotes ? 4 : 1); i++) {
+            enum kind promo = promotes ? promotion_kinds[i] : KIND_NONE;
+            if (!may_check_move(p, from, to, promo))
+                continue;
+            if (!*known) {
+                find_safety(p, us, sf);
+                *known = true;
+            }
+            if (sf->king != SQ_NONE) {
+                if (sf->try_all && from != sf->king && !(curing(g, sf, from) & (t & -t)))
+                    continue;
+                bool trial = sf->try_all || from == sf->king || (sf->risky_from & bit_of(g, from)) ||
+                             (sf->risky_to & (t & -t));
+                if (trial && !legal_after(p, from, to, promo ? unit_make(us, promo) : mover, sf->king))
+                    continue;
+            }
+            emit(out, p->board, from, to, promo);
+        }
+    }
+}
+
 /* The turns of one unit to the targets t; returns how many are legal and, with
  * out, lists them.  first_only stops at the first legal one. */
 static int unit_turns(struct position *p, const struct safety *sf, int from, square_set t, struct turn_list *out,
@@ -235,6 +354,8 @@ static int unit_turns(struct position *p, const struct safety *sf, int from, squ
     bool pawn = unit_kind(mover) == PAWN;
     int last = us == WHITE ? g->ranks - 1 : 0;
     bool try_from = sf->king != SQ_NONE && (sf->try_all || from == sf->king || (sf->risky_from & bit_of(g, from)));
+    if (sf->king != SQ_NONE && sf->try_all && from != sf->king)
+        t &= curing(g, sf, from);
     int n = 0;
     if (!try_from && !out && !pawn) { /* bulk count: only arrivals next to a striker need a trial */
         n = set_count(t & ~sf->risky_to);
@@ -268,15 +389,43 @@ static int unit_turns(struct position *p, const struct safety *sf, int from, squ
     return n;
 }
 
+/* The squares on which a unit of `us` may give check by arriving, as may_check
+ * judges it without a discovery: within reach of the enemy king (a queen line,
+ * its neighbours included, or a leap), or next to one of our units within
+ * reach, which may borrow the arriving unit's power.  All squares when the
+ * enemy has no king. */
+static square_set checking_arrivals(const struct position *p, enum colour us)
+{
+    const struct geometry *g = p->geo;
+    int q = p->st.king_sq[!us];
+    if (q == SQ_NONE)
+        return ~(square_set)0;
+    square_set reach = 0;
+    for (int i = 0; i < 8; i++) {
+        for (int s = q + g->queen_dirs[i]; g->on_board[s]; s += g->queen_dirs[i])
+            reach |= bit_of(g, s);
+        if (g->on_board[q + g->knight_leaps[i]])
+            reach |= bit_of(g, q + g->knight_leaps[i]);
+    }
+    square_set arrivals = reach;
+    for (square_set s = reach & p->st.occupied[us]; s; s &= s - 1)
+        arrivals |= around(g, geo_square_of_bit(g, set_first(s)));
+    return arrivals;
+}
+
 /* Every legal turn (RULES 5.1-5.4; no castling, no en passant), counted and,
- * with out, listed. */
-static int all_turns(struct position *p, struct turn_list *out, bool first_only)
+ * with out, listed; with checks_only (and out) those may_check admits. */
+static int all_turns(struct position *p, struct turn_list *out, bool first_only, bool checks_only)
 {
     const struct geometry *g = p->geo;
     const unit_t *b = p->board;
     enum colour us = (enum colour)p->st.side;
     struct safety sf;
-    find_safety(p, us, &sf);
+    bool known = !checks_only;
+    if (known)
+        find_safety(p, us, &sf);
+    square_set arrivals = checks_only ? checking_arrivals(p, us) : ~(square_set)0;
+    int q = p->st.king_sq[!us];
     if (out)
         out->count = 0;
     int n = 0;
@@ -288,19 +437,97 @@ static int all_turns(struct position *p, struct turn_list *out, bool first_only)
         square_set t = targets_of(b, g, from, us, m);
         if (!t)
             continue;
-        n += unit_turns(p, &sf, from, t, out, first_only);
+        if (checks_only && q != SQ_NONE && !g->direction_between[q][from])
+            t &= arrivals; /* no discovery: only arrivals may_check can admit */
+        if (checks_only)
+            unit_checks(p, &sf, &known, from, t, out);
+        else
+            n += unit_turns(p, &sf, from, t, out, first_only);
         if (first_only && n)
             return n;
     }
     return n;
 }
 
-static void emulation_generate(struct position *p, struct turn_list *out) { all_turns(p, out, false); }
+static void emulation_generate(struct position *p, struct turn_list *out) { all_turns(p, out, false, false); }
+
+static void emulation_generate_checks(struct position *p, struct turn_list *out) { all_turns(p, out, false, true); }
 
 /* RULES 5.6: a side without a legal turn loses; judging that is the solver's. */
-static bool emulation_has_legal_turn(struct position *p) { return all_turns(p, NULL, true) > 0; }
+static bool emulation_has_legal_turn(struct position *p) { return all_turns(p, NULL, true, false) > 0; }
 
-static int emulation_count_legal(struct position *p) { return all_turns(p, NULL, false); }
+static int emulation_count_legal(struct position *p) { return all_turns(p, NULL, false, false); }
+
+/* Whether a unit of some power standing on sq could strike q at all, by its
+ * geometry alone: along a queen line or by a knight's leap (RULES 5.1). */
+static inline bool in_reach(const struct geometry *g, int sq, int q)
+{
+    if (g->direction_between[sq][q])
+        return true;
+    for (int i = 0; i < 8; i++)
+        if (sq + g->knight_leaps[i] == q)
+            return true;
+    return false;
+}
+
+/* rules.h may_check.  The enemy king q is not attacked before the turn (the
+ * position is legal).  A turn from f to t changes only squares f and t, so an
+ * attack on q afterwards needs one of: the mover next to q (it always strikes,
+ * RULES 5.5); the mover on t striking q with the powers of its new neighbours;
+ * a line from q opened at f; a unit of ours next to t, within reach of q, that
+ * borrows the mover's power.  Units next to f only lose a power, lines through
+ * t stay blocked.  The last two are decided by the attack test on the squares
+ * after the turn. */
+static bool may_check(const struct position *p, const struct turn *t)
+{
+    const struct geometry *g = p->geo;
+    const unit_t *b = p->board;
+    enum colour us = (enum colour)p->st.side;
+    int q = p->st.king_sq[!us];
+    if (q == SQ_NONE)
+        return true;
+    int f = t->from, to = t->to;
+    unsigned m = 0; /* the mover's powers on t: its neighbours after the turn */
+    for (int i = 0; i < 8; i++) {
+        int n = to + g->queen_dirs[i];
+        if (n == q)
+            return true;
+        if (n != f)
+            m |= POWER(unit_kind(b[n]));
+    }
+    int d = g->direction_between[to][q];
+    if (d) {
+        bool diagonal = d != g->north && d != g->south && d != g->east && d != g->west;
+        if (m & (diagonal ? POWER_DIAGONAL : POWER_ORTHOGONAL)) {
+            int s = to + d;
+            while (s != q && (b[s] == UNIT_EMPTY || s == f))
+                s += d;
+            if (s == q)
+                return true;
+        }
+    } else if (m & POWER(KNIGHT)) {
+        for (int i = 0; i < 8; i++)
+            if (to + g->knight_leaps[i] == q)
+                return true;
+    }
+    bool maybe = false;
+    d = g->direction_between[q][f];
+    if (d) {
+        int s = q + d;
+        while (b[s] == UNIT_EMPTY)
+            s += d;
+        maybe = s == f;
+    }
+    for (int i = 0; i < 8 && !maybe; i++) {
+        int n = to + g->queen_dirs[i];
+        maybe = n != f && unit_is(b[n], us) && in_reach(g, n, q);
+    }
+    if (!maybe)
+        return false;
+    unit_t after[MAX_SQUARES];
+    position_board_after(p, t, after);
+    return board_attacked(g, after, q, us);
+}
 
 const struct rules rules_emulation = {
     .name = "Emulation",
@@ -314,4 +541,6 @@ const struct rules rules_emulation = {
     .has_legal_turn = emulation_has_legal_turn,
     .attacked = emulation_attacked,
     .count_legal = emulation_count_legal,
+    .may_check = may_check,
+    .generate_checks = emulation_generate_checks,
 };

@@ -298,17 +298,23 @@ static void init_ctx(const struct position *p, struct relay_ctx *c)
     find_constraints(p, c);
 }
 
-/* Every legal turn (RULES 2); with stop_early, returns once one is found. */
-static void generate_turns(struct position *p, struct turn_list *out, bool stop_early)
+/* Every legal turn (RULES 2); with stop_early, returns once one is found.
+ * The royal king's moves, each needing an attack test, come last when one
+ * turn is enough (other units answer a check by the cheaper evasion sets);
+ * without king_moves_wanted they are left out. */
+static void generate_turns(struct position *p, struct turn_list *out, bool stop_early, bool king_moves_wanted)
 {
     const struct geometry *g = p->geo;
     struct relay_ctx c;
     init_ctx(p, &c);
     out->count = 0;
-    if (c.king != SQ_NONE)
+    if (c.king != SQ_NONE && king_moves_wanted && !stop_early)
         king_moves(p, &c, out, c.king);
-    if (c.checkers >= 2 || (stop_early && out->count))
+    if (c.checkers >= 2) {
+        if (stop_early)
+            king_moves(p, &c, out, c.king);
         return;
+    }
     for (square_set s = p->st.occupied[c.us]; s; s &= s - 1) {
         int from = geo_square_of_bit(g, set_first(s));
         switch (unit_kind(p->board[from])) {
@@ -326,6 +332,11 @@ static void generate_turns(struct position *p, struct turn_list *out, bool stop_
         if (stop_early && out->count)
             return;
     }
+    if (c.king != SQ_NONE && stop_early) {
+        king_moves(p, &c, out, c.king);
+        if (out->count)
+            return;
+    }
     /* RULES 2.5: castling as in orthodox chess, attacks as in knight relay. */
     if (!c.checkers && c.king != SQ_NONE)
         orthodox_castling(p, out, relay_attacked);
@@ -333,14 +344,106 @@ static void generate_turns(struct position *p, struct turn_list *out, bool stop_
 
 static void generate(struct position *p, struct turn_list *out)
 {
-    generate_turns(p, out, false);
+    generate_turns(p, out, false, true);
 }
 
 static bool has_legal_turn(struct position *p)
 {
     struct turn_list list;
-    generate_turns(p, &list, true);
+    generate_turns(p, &list, true, true);
     return list.count > 0;
+}
+
+static bool may_check(const struct position *p, const struct turn *t);
+
+/* rules.h generate_checks: a royal king's move checks only by discovery (kings
+ * never gain the leap, RULES 2.1), so its moves, each needing an attack test,
+ * are generated only when it stands on a line with the enemy king. */
+static void generate_checks(struct position *p, struct turn_list *out)
+{
+    enum colour us = (enum colour)p->st.side;
+    int king = p->st.king_sq[us], q = p->st.king_sq[!us];
+    bool kings = king == SQ_NONE || q == SQ_NONE || p->geo->direction_between[q][king];
+    generate_turns(p, out, false, kings);
+    int n = 0;
+    for (int i = 0; i < out->count; i++)
+        if (may_check(p, &out->turns[i]))
+            out->turns[n++] = out->turns[i];
+    out->count = n;
+}
+
+static inline bool leap_between(const struct geometry *g, int a, int b)
+{
+    for (int i = 0; i < 8; i++)
+        if (a + g->knight_leaps[i] == b)
+            return true;
+    return false;
+}
+
+/* The line from a towards b (a queen-line step d) is empty up to b once the
+ * turn has vacated `vacated`; the square the mover lands on is not looked at,
+ * which can only make the answer "open" more often. */
+static bool line_open(const struct position *p, int a, int b, int d, int vacated)
+{
+    for (int s = a + d; s != b; s += d)
+        if (p->board[s] != UNIT_EMPTY && s != vacated)
+            return false;
+    return true;
+}
+
+/* rules.h may_check.  The enemy king q is not attacked before the turn (the
+ * position is legal), so a check afterwards comes from the mover on its target
+ * (a line or pawn attack, or a relayed leap when one of our knights stands a
+ * leap away, RULES 2.1 and 2.3), a line from q opened at the origin, or, when a
+ * knight moves, a unit of ours that now gains the leap onto q.  Knights give
+ * no check (RULES 2.2); castling is played and tested. */
+static bool may_check(const struct position *p, const struct turn *t)
+{
+    const struct geometry *g = p->geo;
+    enum colour us = (enum colour)p->st.side;
+    int q = p->st.king_sq[!us];
+    if (q == SQ_NONE || (t->flags & TURN_CASTLE))
+        return true;
+    int f = t->from, to = t->to;
+    int d = g->direction_between[q][f];
+    if (d && line_open(p, q, f, d, SQ_NONE))
+        return true; /* a discovery along q..f */
+    bool pfr = (p->switches & SWITCH_PAWN_FIRST_RANK) != 0;
+    unit_t mover = p->board[f];
+    enum kind k = t->promo ? (enum kind)t->promo : unit_kind(mover);
+    int fwd = us == WHITE ? g->north : g->south;
+    switch (k) {
+    case KNIGHT: {
+        /* RULES 2.1: our queens, rooks, bishops and pawns a leap from `to` gain the leap */
+        unit_t hi = (unit_t)(us << 4);
+        bool pawn_ok = pawn_leap_rank_ok(g, us, g->rank_of[q], pfr);
+        for (int i = 0; i < 8; i++) {
+            int s = to + g->knight_leaps[i];
+            unit_t u = p->board[s];
+            if ((u & 0xf0) == hi && relay_kind(u) && (unit_kind(u) != PAWN || pawn_ok) && leap_between(g, s, q))
+                return true;
+        }
+        return false;
+    }
+    case KING: /* a second, non-royal king; kings never gain the leap */
+        d = g->direction_between[to][q];
+        return d && to + d == q;
+    case PAWN:
+        if (q == to + fwd + 1 || q == to + fwd - 1)
+            return true;
+        break;
+    default: {
+        d = g->direction_between[to][q];
+        bool diagonal = d && d != g->north && d != g->south && d != g->east && d != g->west;
+        bool line = d && (k == QUEEN || (k == ROOK) == !diagonal);
+        if (line && line_open(p, to, q, d, f))
+            return true;
+        break;
+    }
+    }
+    /* the relayed leap of the mover from its target (knights did not move) */
+    return leap_between(g, to, q) && has_relay(p, to, us) &&
+           (k != PAWN || pawn_leap_rank_ok(g, us, g->rank_of[q], pfr));
 }
 
 static const char *const switch_names[] = {"PawnFirstRank", NULL};
@@ -406,5 +509,7 @@ const struct rules rules_knight_relay = {
     .generate = generate,
     .has_legal_turn = has_legal_turn,
     .attacked = relay_attacked,
+    .may_check = may_check,
+    .generate_checks = generate_checks,
     .goal = &relay_goal,
 };

@@ -258,10 +258,23 @@ static void generate_pseudo(struct position *p, struct turn_list *out)
         orthodox_castling(p, out, orthodox_attacked);
 }
 
+/* The king's moves, each needing an attack test, are tried only when no
+ * other unit has a legal move (castling never is the only legal turn: its
+ * king passes a square it could move to, but is tried for completeness). */
 static bool has_legal_turn(struct position *p)
 {
     struct turn_list list;
-    generate(p, &list);
+    enum colour us = (enum colour)p->st.side;
+    struct constraints c;
+    memset(c.pin, 0, sizeof c.pin);
+    find_constraints(p, us, &c);
+    list.count = 0;
+    if (c.checkers < 2)
+        unit_moves(p, &c, &list, c.king);
+    if (list.count == 0 && c.king != SQ_NONE)
+        king_moves(p, &list, c.king);
+    if (list.count == 0 && !c.checkers && c.king != SQ_NONE)
+        orthodox_castling(p, &list, orthodox_attacked);
     return list.count > 0;
 }
 
@@ -297,6 +310,31 @@ static bool may_check(const struct position *p, const struct turn *t)
     }
 }
 
+/* rules.h generate_checks: the royal king's move checks only by discovery (it
+ * cannot stand next to the enemy king), so its moves, each needing an attack
+ * test, are generated only when it stands on a line with the enemy king. */
+static void generate_checks(struct position *p, struct turn_list *out)
+{
+    enum colour us = (enum colour)p->st.side;
+    int king = p->st.king_sq[us], q = p->st.king_sq[!us];
+    struct constraints c;
+    memset(c.pin, 0, sizeof c.pin);
+    find_constraints(p, us, &c);
+    out->count = 0;
+    if (c.king != SQ_NONE && (q == SQ_NONE || p->geo->direction_between[q][king]))
+        king_moves(p, out, c.king);
+    if (c.checkers < 2) {
+        unit_moves(p, &c, out, c.king);
+        if (!c.checkers && c.king != SQ_NONE)
+            orthodox_castling(p, out, orthodox_attacked);
+    }
+    int n = 0;
+    for (int i = 0; i < out->count; i++)
+        if (may_check(p, &out->turns[i]))
+            out->turns[n++] = out->turns[i];
+    out->count = n;
+}
+
 /* A king never gives check: it cannot stand next to the enemy king. */
 static void orthodox_checks(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)
 {
@@ -328,5 +366,6 @@ const struct rules rules_orthodox = {
     .attacked = orthodox_attacked,
     .generate_pseudo = generate_pseudo,
     .may_check = may_check,
+    .generate_checks = generate_checks,
     .goal = &orthodox_goal,
 };

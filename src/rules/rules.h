@@ -60,6 +60,11 @@ struct rules {
      * no check, judged without playing it.  Lets the mate goal skip quiet
      * last moves; NULL: every turn is played and tested. */
     bool (*may_check)(const struct position *p, const struct turn *t);
+    /* Optional, with may_check: the legal turns that may_check admits, in
+     * generate's order, found cheaper than by generating every legal turn (a
+     * rule set whose legality test costs more than may_check judges it only
+     * for them); NULL: generate, then filter. */
+    void (*generate_checks)(struct position *p, struct turn_list *out);
     /* Optional: goal-directed help play; NULL keeps the plain help search. */
     const struct goal_hooks *goal;
 };

@@ -569,6 +569,71 @@ static int count_legal(struct position *p)
     return (int)visit(p, VISIT_COUNT, NULL, &found);
 }
 
+/* More relays than this: the screen below costs more than the attack test it
+ * would spare (it walks from every relay), so the test decides alone. */
+#define SCREEN_RELAYS_MAX 4
+
+/* Whether the attack test on q (RULES 4.8) can have read square c of the board
+ * b: every attack path runs from its attacker to q through relays, each part a
+ * line over empty squares, a knight's leap or a king's step ending on a relay
+ * or on q (RULES 4.3, 4.4), so c is q, a relay, or a leap or an open line away
+ * from one of them. */
+static bool on_some_path(const struct geometry *g, const unit_t *b, int q, square_set relays, int c)
+{
+    if (c == SQ_NONE || c == SQ_OFF)
+        return false;
+    for (square_set r = relays | SET_BIT(geo_bit(g, q)); r; r &= r - 1) {
+        int e = geo_square_of_bit(g, set_first(r));
+        if (c == e)
+            return true;
+        for (int i = 0; i < 8; i++)
+            if (e + g->knight_leaps[i] == c)
+                return true;
+        int d = g->direction_between[e][c];
+        if (d) {
+            int s = e + d;
+            while (s != c && b[s] == UNIT_EMPTY)
+                s += d;
+            if (s == c)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* rules.h may_check.  The enemy king q is not attacked before the turn (the
+ * position is legal); a path that attacks it afterwards but not before passes
+ * over a square the turn changed, and every path square is q, a relay, or a
+ * leap or an open line away from one of them after the turn.  When the turn
+ * changes such a square, the attack test decides on the squares after it. */
+static bool may_check(const struct position *p, const struct turn *t)
+{
+    const struct geometry *g = p->geo;
+    enum colour us = (enum colour)p->st.side;
+    int q = p->st.king_sq[!us];
+    if (q == SQ_NONE)
+        return true;
+    unit_t after[MAX_SQUARES];
+    position_board_after(p, t, after);
+    unit_t relay = unit_make(NEUTRAL, RELAY);
+    square_set relays = 0;
+    int step_to = turn_step_to(t);
+    square_set neutral = p->st.occupied[NEUTRAL];
+    if (step_to != SQ_NONE)
+        neutral |= SET_BIT(geo_bit(g, step_to));
+    for (square_set n = neutral; n; n &= n - 1) {
+        int s = geo_square_of_bit(g, set_first(n));
+        if (after[s] == relay)
+            relays |= SET_BIT(geo_bit(g, s));
+    }
+    int changed[] = {t->from, t->to, (t->flags & TURN_CAPTURE) ? t->capture_sq : SQ_NONE, t->from2, t->to2,
+                     (t->flags & TURN_CASTLE) ? turn_step_from(t) : SQ_NONE, (t->flags & TURN_CASTLE) ? step_to : SQ_NONE};
+    bool maybe = set_count(relays) > SCREEN_RELAYS_MAX;
+    for (size_t i = 0; i < sizeof changed / sizeof changed[0] && !maybe; i++)
+        maybe = on_some_path(g, after, q, relays, changed[i]);
+    return maybe && sr_attacked_on(g, after, q, us);
+}
+
 static const char *const switch_names[] = {"StrictKing", NULL};
 
 const struct rules rules_stones_relays = {
@@ -583,4 +648,5 @@ const struct rules rules_stones_relays = {
     .has_legal_turn = has_legal_turn,
     .attacked = sr_attacked,
     .count_legal = count_legal,
+    .may_check = may_check,
 };

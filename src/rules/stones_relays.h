@@ -13,6 +13,9 @@
  * derived from: changing only squares outside *read cannot change the answer. */
 bool sr_attacked_read(const struct position *p, int sq, enum colour by, square_set *read);
 
+/* The same test on the squares `board` of geometry g (no read set). */
+bool sr_attacked_on(const struct geometry *g, const unit_t *board, int sq, enum colour by);
+
 /* The rules-interface form (no read set). */
 bool sr_attacked(const struct position *p, int sq, enum colour by);
 

@@ -106,12 +106,11 @@ static bool pawn_attacks(struct walk *w, enum colour by)
     return false;
 }
 
-bool sr_attacked_read(const struct position *p, int sq, enum colour by, square_set *read)
+static bool attacked_on(const struct geometry *g, const unit_t *b, int sq, enum colour by, square_set *read)
 {
-    const struct geometry *g = p->geo;
     struct walk w;
     w.g = g;
-    w.b = p->board;
+    w.b = b;
     w.target = sq;
     w.read = read;
     w.relay = unit_make(NEUTRAL, RELAY);
@@ -148,6 +147,16 @@ bool sr_attacked_read(const struct position *p, int sq, enum colour by, square_s
         }
     }
     return false;
+}
+
+bool sr_attacked_read(const struct position *p, int sq, enum colour by, square_set *read)
+{
+    return attacked_on(p->geo, p->board, sq, by, read);
+}
+
+bool sr_attacked_on(const struct geometry *g, const unit_t *board, int sq, enum colour by)
+{
+    return attacked_on(g, board, sq, by, NULL);
 }
 
 bool sr_attacked(const struct position *p, int sq, enum colour by)

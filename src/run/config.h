@@ -15,9 +15,23 @@ struct config {
     const char *store;
     bool store_replace;       /* --store-replace: a store of another identity may be replaced */
     double max_time;          /* 0: none */
+    /* --shard K/N: only the twins at places K-1, K-1+N, ... of the run's
+     * twins in input order; 0/0: all */
+    int shard_k, shard_n;
+    int first_from, first_to; /* --first-moves A-B (Popeye's MoveNumbers numbering); 0: all */
+    bool merge;               /* --merge: the files are parts' JSON output, joined into one run's answer */
+    bool merge_store;         /* --merge-store: the files are stores, joined into --store */
+    const char *version;      /* "fairysolve 0.1": parts of other versions are not joined */
     int file_count;
     char **files;             /* none: standard input */
 };
+
+/* The limits of the parts a run can be split into. */
+#define SHARD_COUNT_MAX 1000000
+#define FIRST_MOVE_NUMBER_MAX 100000
+
+/* --shard or --first-moves: the JSON lines carry what --merge needs */
+static inline bool config_is_part(const struct config *c) { return c->shard_n > 0 || c->first_from > 0; }
 
 /* Runs every job; returns the process exit status (0, 1, 2, or 128+signal). */
 int run_all(const struct config *cfg);

@@ -199,7 +199,8 @@ static bool key_names(const struct position *p, const struct turn *t, const char
 /* Expect applies to twins solved with the problem's own stipulation (verdict.h). */
 static bool same_stipulation(const struct stipulation *a, const struct stipulation *b)
 {
-    return a->play == b->play && a->goal == b->goal && a->moves == b->moves && a->half == b->half;
+    return a->play == b->play && a->goal == b->goal && a->moves == b->moves && a->half == b->half &&
+           a->series == b->series;
 }
 
 /* False when EXPECT_RESOLVED_MAX moves are already held (never silently dropped). */
@@ -292,7 +293,7 @@ bool expect_lines_check(struct problem *pr, int count, const struct twin_view *v
 {
     struct expectation *e = &pr->expect;
     e->resolved_count = 0;
-    bool help = pr->stipulation.play == PLAY_HELP;
+    bool help = stipulation_has_lines(&pr->stipulation);
     const char *file = pr->file ? pr->file : "-";
     if (help && e->key_count > 0) {
         text_printf(warnings, "%s:%d:%d: warning: Expect key is for direct and self play, not %s: ignored\n", file,

@@ -4,8 +4,12 @@
 #define FS_INPUT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /* Returns a malloc'd buffer (NUL-terminated) or NULL with errno set. */
 char *input_read_all(const char *path, size_t *len);
+
+/* FNV-1a over the bytes: which input a part was made from (--merge). */
+unsigned long long input_hash(const char *text, size_t len);
 
 #endif

@@ -26,6 +26,8 @@ struct job {
     bool last_of_problem;      /* prints the closing line ("solution finished.") */
     char *warnings;            /* malloc'd lines for standard error before the output, or NULL */
     bool same_twin;            /* Duplex: the second part of the twin before (no header, no label) */
+    int place;                 /* the twin's place among the run's solving jobs, from 0 (--shard, --merge) */
+    bool skip;                 /* another shard's, or missing from --merge: nothing is solved or printed */
     struct twin_view view;
     struct position start;
     struct parse_error err;    /* JOB_ERROR */

@@ -179,6 +179,16 @@ void output_job(struct output *o, struct job *j)
     job_release(j);
 }
 
+void output_skip(struct output *o, struct job *j)
+{
+    if (j->last_of_problem && o->problem_open) {
+        o->problem_partial = true; /* a twin's answer is missing */
+        close_problem(o);
+    }
+    fflush(stdout);
+    job_release(j);
+}
+
 int output_finish(struct output *o)
 {
     progress_clear(o->progress);

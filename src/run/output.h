@@ -31,6 +31,9 @@ void output_init(struct output *o, const struct config *cfg, struct progress *pr
 void output_stream(struct output *o, struct job *j);
 /* Writes (the rest of) a DONE job, then releases its buffers. */
 void output_job(struct output *o, struct job *j);
+/* A job that is not printed (another shard's, or missing from --merge):
+ * its problem is still closed when it was its last twin. */
+void output_skip(struct output *o, struct job *j);
 /* Closes a problem cut off by an interrupt, prints the --check summary,
  * closes the protocol file; returns the exit status so far (0, 1 or 2). */
 int output_finish(struct output *o);

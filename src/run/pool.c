@@ -133,6 +133,10 @@ int pool_run(struct job_list *l, const struct work_ctx *ctx, int workers, struct
     int printed = 0;
     if (started > 0)
         while (printed < l->count) {
+            if (l->items[printed].skip) { /* another shard's twin */
+                output_skip(out, &l->items[printed++]);
+                continue;
+            }
             output_stream(out, &l->items[printed]);
             if (!wait_for(&p, printed, out))
                 break;

@@ -21,12 +21,15 @@
 #include "output.h"
 #include "persist.h"
 #include "pool.h"
+#include "merge_run.h"
 #include "work.h"
 
 /* The side that moves first under the stipulation, for perft of a problem. */
 static enum colour first_mover(const struct problem *pr, const struct twin_view *v)
 {
     if (v->stipulation.play == PLAY_HELP && !v->stipulation.half && !pr->options.white_to_play)
+        return BLACK;
+    if (v->stipulation.play == PLAY_RECI_HELP)
         return BLACK;
     return WHITE;
 }
@@ -97,10 +100,18 @@ static void add_problem(const struct config *cfg, struct job_list *jobs, struct 
     }
 }
 
-static void read_file(const struct config *cfg, struct job_list *jobs, const char *name)
+static void read_file(const struct config *cfg, struct job_list *jobs, const char *name, cJSON *inputs)
 {
     size_t len;
     char *text = input_read_all(name, &len);
+    if (inputs) { /* --shard, --first-moves: the parts name their inputs, --merge checks them */
+        char hash[24];
+        snprintf(hash, sizeof hash, "%016llx", text ? input_hash(text, len) : 0ull);
+        cJSON *pair = cJSON_CreateArray();
+        if (!pair || !cJSON_AddItemToArray(pair, cJSON_CreateString(name)) ||
+            !cJSON_AddItemToArray(pair, cJSON_CreateString(hash)) || !cJSON_AddItemToArray(inputs, pair))
+            out_of_memory();
+    }
     if (!text) {
         struct parse_error e = {0};
         snprintf(e.message, sizeof e.message, "cannot read: %s", strerror(errno));
@@ -176,6 +187,30 @@ static int read_fen(const struct config *cfg, struct job_list *jobs)
     return 0;
 }
 
+int run_read_inputs(const struct config *cfg, struct job_list *jobs, cJSON *inputs)
+{
+    if (cfg->fen)
+        return read_fen(cfg, jobs);
+    if (cfg->file_count == 0) {
+        /* a bare `fairysolve` typed at a prompt would otherwise just wait */
+        if (isatty(STDIN_FILENO))
+            fprintf(stderr, "fairysolve: reading problems from standard input (end with Ctrl-D; "
+                            "--help for usage)\n");
+        read_file(cfg, jobs, "-", inputs);
+    } else {
+        for (int i = 0; i < cfg->file_count; i++)
+            read_file(cfg, jobs, cfg->files[i], inputs);
+    }
+    /* the places --shard and --merge count: solving jobs in input order */
+    int place = 0;
+    for (int i = 0; i < jobs->count; i++)
+        if (jobs->items[i].kind == JOB_SOLVE) {
+            jobs->items[i].place = place++;
+            jobs->items[i].skip = cfg->shard_n > 0 && jobs->items[i].place % cfg->shard_n != cfg->shard_k - 1;
+        }
+    return 0;
+}
+
 static int solve_jobs(const struct job_list *l)
 {
     int n = 0;
@@ -210,7 +245,7 @@ static const char *signal_name(int sig)
 }
 
 /* Solves and prints the list; returns the exit status. */
-static int run_jobs(const struct config *cfg, struct job_list *jobs, struct tt *tt)
+static int run_jobs(const struct config *cfg, struct job_list *jobs, struct tt *tt, const cJSON *inputs)
 {
     struct progress progress;
     progress_init(&progress, monotonic_seconds());
@@ -221,7 +256,7 @@ static int run_jobs(const struct config *cfg, struct job_list *jobs, struct tt *
      * its twins on the N workers (no sharing overhead); the threads a worker
      * gets beyond one share its twin's search (split.h): N for one twin,
      * N / workers in general. */
-    struct work_ctx ctx = {.cfg = cfg, .tt = tt, .interrupt = interrupt_flag(),
+    struct work_ctx ctx = {.cfg = cfg, .tt = tt, .interrupt = interrupt_flag(), .inputs = inputs,
                            .twin_threads = threads_wanted(cfg) / workers};
     int printed = pool_run(jobs, &ctx, workers, &out);
     int status = output_finish(&out);
@@ -261,21 +296,18 @@ int run_all(const struct config *cfg)
     /* before reading and solving: a run whose store cannot be written is not started */
     if (use_store && !persist_check(cfg->store))
         return 2;
+    if (cfg->merge)
+        return merge_run(cfg);
+    if (cfg->merge_store)
+        return merge_stores(cfg);
     struct job_list jobs = {0};
-    if (cfg->fen) {
-        if (read_fen(cfg, &jobs) != 0) {
-            job_list_free(&jobs);
-            return 2;
-        }
-    } else if (cfg->file_count == 0) {
-        /* a bare `fairysolve` typed at a prompt would otherwise just wait */
-        if (isatty(STDIN_FILENO))
-            fprintf(stderr, "fairysolve: reading problems from standard input (end with Ctrl-D; "
-                            "--help for usage)\n");
-        read_file(cfg, &jobs, "-");
-    } else {
-        for (int i = 0; i < cfg->file_count; i++)
-            read_file(cfg, &jobs, cfg->files[i]);
+    cJSON *inputs = NULL;
+    if (config_is_part(cfg) && !(inputs = cJSON_CreateArray()))
+        out_of_memory();
+    if (run_read_inputs(cfg, &jobs, inputs) != 0) {
+        job_list_free(&jobs);
+        cJSON_Delete(inputs);
+        return 2;
     }
     struct tt tt = {0};
     char *identity = NULL;
@@ -285,6 +317,7 @@ int run_all(const struct config *cfg)
     if (solve_jobs(&jobs) > 0 && !tt_init(&tt, (size_t)cfg->hash_mb)) {
         fprintf(stderr, "fairysolve: cannot allocate %ld MB for the hash table\n", cfg->hash_mb);
         job_list_free(&jobs);
+        cJSON_Delete(inputs);
         return 2;
     }
     if (use_store) {
@@ -293,11 +326,13 @@ int run_all(const struct config *cfg)
             free(identity);
             tt_free(&tt);
             job_list_free(&jobs);
+            cJSON_Delete(inputs);
             return 2;
         }
     }
     interrupt_install();
-    int status = run_jobs(cfg, &jobs, &tt);
+    int status = run_jobs(cfg, &jobs, &tt, inputs);
+    cJSON_Delete(inputs);
     if (use_store && !persist_save(&tt, cfg->store, identity, cfg->progress) && status < 2)
         status = 2;
     if (interrupt_signal() && status < 128) /* a signal while the store was written */

@@ -6,9 +6,12 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
+#include "../board/notation.h"
 #include "../report/diagram.h"
 #include "../report/json.h"
+#include "../report/part_chunks.h"
 #include "../report/popeye_text.h"
 #include "../solve/solve.h"
 #include "../solve/solver.h"
@@ -33,7 +36,7 @@ static void part_done(void *ctx)
 /* What Popeye prints when a twin starts: the problem's header and board
  * (first twin), then the twin's line.  The closing line is the printer's (it
  * depends on the other twins). */
-static void write_twin_head(struct job *j)
+void work_twin_head(struct job *j)
 {
     const struct problem *pr = j->pr;
     struct twin_view shown = j->view;
@@ -63,6 +66,14 @@ static void write_twin_head(struct job *j)
     }
 }
 
+void work_twin_tail(const struct config *cfg, struct job *j)
+{
+    text_put(&j->out, "\n");
+    if (cfg->check) /* "verdict a) duplex: ..." for the part with the roles exchanged */
+        text_printf(&j->out, "verdict%s%s%s%s: %s\n", j->view.label_text[0] ? " " : "", j->view.label_text,
+                    j->view.label_text[0] ? ")" : "", j->view.colours_swapped ? " duplex" : "", j->verdict.text);
+}
+
 /* --progress counts keys and help solutions on their way to the report. */
 struct counting_sink {
     struct solution_sink inner;
@@ -72,9 +83,65 @@ struct counting_sink {
 static void count_event(void *ctx, const struct solution_event *e)
 {
     struct counting_sink *c = ctx;
-    if ((e->kind == EVENT_HELP_LINE && !e->set_play) || (e->kind == EVENT_FIRST_MOVE && e->win))
+    if ((e->kind == EVENT_HELP_LINE && !e->set_play && !e->forced_fail) || (e->kind == EVENT_FIRST_MOVE && e->win))
         progress_solution(c->slot);
     sink_send(&c->inner, e);
+}
+
+/* A part's line gets both renderings: the JSON tree and the text pieces. */
+struct tee_sink {
+    struct solution_sink a, b;
+};
+
+static void tee_event(void *ctx, const struct solution_event *e)
+{
+    struct tee_sink *t = ctx;
+    sink_send(&t->a, e);
+    sink_send(&t->b, e);
+}
+
+static cJSON *need(cJSON *item)
+{
+    if (!item)
+        out_of_memory();
+    return item;
+}
+
+static cJSON *number_pair(int a, int b)
+{
+    cJSON *p = need(cJSON_CreateArray());
+    cJSON_AddItemToArray(p, need(cJSON_CreateNumber(a)));
+    cJSON_AddItemToArray(p, need(cJSON_CreateNumber(b)));
+    return p;
+}
+
+/* What --merge needs beside the line's answer (README, JSON output: "part"). */
+static cJSON *part_object(const struct work_ctx *c, const struct job *j, const struct result *r,
+                          const struct part_chunks *chunks)
+{
+    const struct config *cfg = c->cfg;
+    cJSON *o = need(cJSON_CreateObject());
+    cJSON_AddItemToObject(o, "program", need(cJSON_CreateString(cfg->version ? cfg->version : "")));
+    cJSON_AddItemToObject(o, "inputs", need(cJSON_Duplicate(c->inputs, true)));
+    cJSON_AddItemToObject(o, "shard", cfg->shard_n ? number_pair(cfg->shard_k, cfg->shard_n) : need(cJSON_CreateNull()));
+    cJSON_AddItemToObject(o, "place", need(cJSON_CreateNumber(j->place)));
+    cJSON_AddItemToObject(o, "first_moves",
+                          cfg->first_from ? number_pair(cfg->first_from, cfg->first_to) : need(cJSON_CreateNull()));
+    cJSON_AddItemToObject(o, "numbered", need(cJSON_CreateNumber(r->numbered_moves)));
+    cJSON_AddItemToObject(o, "too_many_turns", need(cJSON_CreateBool(r->too_many_turns)));
+    cJSON *refuted = need(cJSON_CreateArray()); /* [[first move, refutation], ...] */
+    for (int i = 0; i < r->refuted.count; i++) {
+        char move[NOTATION_MAX];
+        const char *space = strchr(r->refuted.items[i], ' ');
+        snprintf(move, sizeof move, "%.*s", (int)(space - r->refuted.items[i]), r->refuted.items[i]);
+        cJSON *pair = need(cJSON_CreateArray());
+        cJSON_AddItemToArray(pair, need(cJSON_CreateString(move)));
+        cJSON_AddItemToArray(pair, need(cJSON_CreateString(space + 1)));
+        cJSON_AddItemToArray(refuted, pair);
+    }
+    cJSON_AddItemToObject(o, "refuted", refuted);
+    cJSON_AddItemToObject(o, "text", part_chunks_json(chunks));
+    return o;
 }
 
 static void solve_job(const struct work_ctx *c, struct job *j, struct progress_slot *slot)
@@ -90,6 +157,9 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
         .want_duals = cfg->check || cfg->json,
         .plain_help = cfg->plain_help,
         .threads = c->twin_threads,
+        .first_from = cfg->first_from,
+        .first_to = cfg->first_to,
+        .want_refuted = config_is_part(cfg),
     };
     if (cfg->progress) {
         limits.on_root_move = progress_root_move;
@@ -101,11 +171,19 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
     struct json_tree tree;
     json_tree_init(&tree);
     struct solution_sink sink = cfg->json ? json_tree_sink(&tree) : popeye_text_sink(&pt);
+    bool part = config_is_part(cfg);
+    struct part_chunks chunks;
+    struct tee_sink tee;
+    if (part) {
+        part_chunks_init(&chunks, words_of(j->pr->language));
+        tee = (struct tee_sink){.a = sink, .b = part_chunks_sink(&chunks)};
+        sink = (struct solution_sink){.event = tee_event, .ctx = &tee};
+    }
     struct counting_sink counter = {.inner = sink, .slot = slot};
     if (cfg->progress)
         sink = (struct solution_sink){.event = count_event, .ctx = &counter};
     if (!cfg->json) {
-        write_twin_head(j);
+        work_twin_head(j);
         part_done(j);
     }
     struct result r;
@@ -120,16 +198,15 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
     j->too_many_turns = r.too_many_turns;
     j->seconds = r.seconds;
     if (cfg->json) {
-        char *line = json_twin(j->pr, j->twin, &j->view, &r, &j->verdict, &tree);
+        char *line = json_twin_part(j->pr, j->twin, &j->view, &r, &j->verdict, &tree,
+                                    part ? part_object(c, j, &r, &chunks) : NULL);
+        if (part)
+            part_chunks_free(&chunks);
         text_put(&j->out, line);
         text_put(&j->out, "\n");
         free(line);
     } else {
-        text_put(&j->out, "\n");
-        if (cfg->check) /* "verdict a) duplex: ..." for the part with the roles exchanged */
-            text_printf(&j->out, "verdict%s%s%s%s: %s\n", j->view.label_text[0] ? " " : "", j->view.label_text,
-                        j->view.label_text[0] ? ")" : "", j->view.colours_swapped ? " duplex" : "",
-                        j->verdict.text);
+        work_twin_tail(cfg, j);
     }
     json_tree_free(&tree);
     result_free(&r);
@@ -153,6 +230,8 @@ static void perft(const struct config *cfg, struct job *j)
 
 void work_run(const struct work_ctx *c, struct job *j, struct progress_slot *slot)
 {
+    if (j->skip) /* another shard's twin */
+        return;
     switch (j->kind) {
     case JOB_SOLVE:
         solve_job(c, j, slot);

@@ -3,6 +3,8 @@
 #ifndef FS_WORK_H
 #define FS_WORK_H
 
+#include <cjson/cJSON.h>
+
 #include "../solve/tt.h"
 #include "config.h"
 #include "job.h"
@@ -13,7 +15,13 @@ struct work_ctx {
     struct tt *tt;             /* shared by every worker */
     volatile int *interrupt;   /* set by a signal */
     int twin_threads;          /* threads for one twin's search (split.h); run.c says why */
+    const cJSON *inputs;       /* --shard, --first-moves: [[file, hash], ...] of the run's inputs */
 };
+
+/* The text before a twin's solution (header, board, twin line) and after it
+ * (a blank line, the --check verdict), into j->out: for runs and --merge. */
+void work_twin_head(struct job *j);
+void work_twin_tail(const struct config *cfg, struct job *j);
 
 void work_run(const struct work_ctx *c, struct job *j, struct progress_slot *slot);
 

@@ -5,6 +5,7 @@
 #include "../board/memory.h"
 #include "battle_search.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -18,7 +19,23 @@
 struct walk {
     struct solver *s;
     const struct solution_sink *sink;
+    int first_index;            /* the first move's place in the root list; -1 in set play */
 };
+
+/* The lists the tree is shown from, in Popeye's order (its generation
+ * order, which its text keeps): variations, continuations and refutations
+ * come out as Popeye prints them.  The search keeps the rule set's order.
+ * mating: the attacker's last move of direct play, which Popeye lists in
+ * the order of its mating-move generator. */
+static struct turn_list *shown_moves(struct solver *s, bool mating)
+{
+    struct turn_list *l = solver_generate(s);
+    if (mating)
+        popeye_order_sort_mating(s->pos, l);
+    else
+        popeye_order_sort(s->pos, l);
+    return l;
+}
 
 /* After the move is made: the goal when it is reached (and may be), else check. */
 static enum move_effect effect_now(struct solver *s, bool goal_possible)
@@ -39,7 +56,8 @@ static enum move_effect send_move(struct walk *w, enum solution_event_kind kind,
     enum move_effect e = effect_now(s, goal_possible);
     position_unmake(s->pos, &u);
     struct solution_event ev = {.kind = kind, .pos = s->pos, .turn = t, .effect = e, .depth = depth,
-                                .win = win, .in_threat = in_threat, .goal = s->goal};
+                                .win = win, .in_threat = in_threat, .goal = s->goal,
+                                .first_index = w->first_index};
     sink_send(w->sink, &ev);
     return e;
 }
@@ -53,14 +71,14 @@ static void send_numbered(struct walk *w, int number, const struct turn *t)
     enum move_effect e = effect_now(s, false);
     position_unmake(s->pos, &u);
     struct solution_event ev = {.kind = EVENT_NUMBERED_MOVE, .pos = s->pos, .turn = t, .effect = e,
-                                .number = number, .goal = s->goal};
+                                .number = number, .goal = s->goal, .first_index = w->first_index};
     sink_send(w->sink, &ev);
 }
 
 static void send_mark(struct walk *w, enum solution_event_kind kind, int depth, int threat_length)
 {
     struct solution_event ev = {.kind = kind, .pos = w->s->pos, .depth = depth, .threat_length = threat_length,
-                                .goal = w->s->goal};
+                                .goal = w->s->goal, .first_index = w->first_index};
     sink_send(w->sink, &ev);
 }
 
@@ -104,7 +122,7 @@ static void walk_variation(struct walk *w, int depth, const struct turn *d, int 
 static void walk_continuations(struct walk *w, int depth, int m, bool in_threat)
 {
     struct solver *s = w->s;
-    struct turn_list *moves = solver_generate(s);
+    struct turn_list *moves = shown_moves(s, s->play == PLAY_DIRECT && m == 1);
     for (int i = 0; i < moves->count; i++) {
         /* OwnerPromotes: a decision wins only if it wins for every choice */
         if (battle_choice_seen(moves, i) || !battle_all_choices(s, moves, i, m, attack_move_wins))
@@ -151,7 +169,7 @@ static void walk_after_attack(struct walk *w, int depth, int n)
         }
         send_mark(w, EVENT_THREAT_END, depth, t);
     }
-    struct turn_list *defences = solver_generate(s);
+    struct turn_list *defences = shown_moves(s, false);
     for (int i = 0; i < defences->count; i++) {
         const struct turn *d = &defences->turns[i];
         struct undo u;
@@ -177,7 +195,7 @@ static void walk_refutations(struct walk *w, const struct turn *try_move, const 
     send_mark(w, EVENT_REFUTATIONS, 1, 0);
     struct undo u;
     solver_make(s, try_move, &u);
-    struct turn_list *defences = solver_generate(s);
+    struct turn_list *defences = shown_moves(s, false);
     for (int i = 0; i < defences->count; i++) {
         char c[NOTATION_MAX];
         decision_canonical(s->pos, &defences->turns[i], c);
@@ -231,7 +249,7 @@ static void walk_set_play(struct walk *w, int n)
             k++;
         m = k <= n ? k : n == 1 ? 0 : n;
     }
-    struct turn_list *defences = solver_generate(s);
+    struct turn_list *defences = shown_moves(s, false);
     for (int i = 0; m >= 1 && i < defences->count; i++) {
         struct undo v;
         solver_make(s, &defences->turns[i], &v);
@@ -316,6 +334,9 @@ static bool root_move(void *ctx, int i)
     int n = rw->n;
     if (s->on_root_move)
         s->on_root_move(s->progress_ctx, 2 * n - (s->play == PLAY_DIRECT), i + 1, first->count);
+    if (!solver_root_allowed(s, &first->turns[i]))
+        return true; /* another part's first move (StartMoveNumber, --first-moves) */
+    w->first_index = i;
     if (o->move_numbers) {
         send_numbered(w, i + 1, &first->turns[i]);
         if (!popeye_turn_legal(s->pos, &first->turns[i]))
@@ -338,6 +359,21 @@ static bool root_move(void *ctx, int i)
     int refutation_count = v.refutation_count;
     bool is_try = !win && refutation_count >= 1 && refutation_count <= rw->max_refutations;
     if (!win && !is_try) {
+        if (s->want_refuted && !choice) {
+            struct undo u;
+            struct strlist one = {0};
+            solver_make(s, m, &u);
+            if (refutation_count == 0)
+                collect_refutations(s, n, 0, &one);
+            solver_unmake(s, &u);
+            const char *by = refutation_count ? refutations.items[0] : one.count ? one.items[0] : NULL;
+            if (by) {
+                char line[2 * NOTATION_MAX + 2];
+                snprintf(line, sizeof line, "%s %s", canon, by);
+                strlist_add(&rw->r->refuted, line);
+            }
+            strlist_free(&one);
+        }
         strlist_free(&refutations);
         return true;
     }
@@ -363,7 +399,7 @@ static bool root_move(void *ctx, int i)
 
 void battle_search(struct solver *s, int n, struct result *r, const struct solution_sink *sink)
 {
-    struct walk walk = {.s = s, .sink = sink};
+    struct walk walk = {.s = s, .sink = sink, .first_index = -1};
     struct walk *w = &walk;
     const struct options *o = s->opt;
     int max_refutations = o->defence > 0 ? o->defence : (o->try_play ? 1 : 0);
@@ -373,11 +409,11 @@ void battle_search(struct solver *s, int n, struct result *r, const struct solut
     if (o->move_numbers)
         popeye_numbered_moves(s->pos, first);
     else
-        solver_generate(s);
+        shown_moves(s, s->play == PLAY_DIRECT && n == 1);
     struct root_walk rw = {.w = w, .r = r, .first = first, .n = n, .max_refutations = max_refutations};
     /* -j N: the first moves' verdicts on N threads (battle_split.h) */
     bool split = false;
-    if (s->threads > 1 && !o->move_numbers && !s->stopped) {
+    if (s->threads > 1 && !o->move_numbers && !s->root_filter && !s->want_refuted && !s->stopped) {
         struct root_verdict *verdicts = calloc((size_t)first->count + 1, sizeof *verdicts);
         if (!verdicts)
             out_of_memory();
@@ -391,5 +427,7 @@ void battle_search(struct solver *s, int n, struct result *r, const struct solut
     }
     for (int i = 0; !split && i < first->count && !s->stopped; i++)
         root_move(&rw, i);
+    if (o->move_numbers)
+        send_mark(w, EVENT_NUMBERED_END, 0, 0);
     r->partial = s->stopped;
 }

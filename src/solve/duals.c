@@ -287,6 +287,13 @@ static void help_duals(struct result *r)
     free(lines);
 }
 
+void duals_of_help_solutions(struct result *r)
+{
+    r->duals = 0;
+    strlist_free(&r->dual_lines);
+    help_duals(r);
+}
+
 void duals_count(struct solver *s, int n, struct result *r)
 {
     r->duals = 0;

@@ -36,5 +36,8 @@
  * n is not used.  Stops when the solver stops (time, interrupt); r->partial
  * is then set. */
 void duals_count(struct solver *s, int n, struct result *r);
+/* Help play's duals from r->solutions alone (no search): for joining the
+ * solutions of parts that each solved some first moves. */
+void duals_of_help_solutions(struct result *r);
 
 #endif

@@ -398,16 +398,25 @@ bool goal_bound_prunes(struct goal_bound *n, const struct position *p, enum goal
 bool goal_bound_proves_failure(struct goal_bound *n, const struct position *p, enum goal goal, int plies)
 {
     assert(plies >= 1);
-    const struct goal_tables *t = n->t;
     enum colour side = (enum colour)p->st.side;
-    n->A = (plies & 1) ? side : (enum colour)!side;
+    enum colour A = (plies & 1) ? side : (enum colour)!side;
+    int a = (plies + (side == A)) / 2;
+    return goal_bound_proves_failure_turns(n, p, goal, A, a, plies - a);
+}
+
+bool goal_bound_proves_failure_turns(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A,
+                                     int a, int d)
+{
+    assert(a >= 1 && d >= 0);
+    const struct goal_tables *t = n->t;
+    n->A = A;
     n->D = (enum colour)!n->A;
     int king = p->st.king_sq[n->D];
     if (king == SQ_NONE)
         return false;
     const struct geometry *g = p->geo;
-    n->a = (plies + (side == n->A)) / 2;
-    n->d = plies - n->a;
+    n->a = a;
+    n->d = d;
     if (n->a > MAX_BUDGET)
         return false; /* far from the goal: the reach sets do not go so far */
     n->need_check = goal == GOAL_MATE;

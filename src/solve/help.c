@@ -1,5 +1,6 @@
 /* Help play: every sequence of exactly k half-moves that reaches the goal,
- * shortest lengths first, with failures remembered per remaining length. */
+ * shortest lengths first, with failures remembered per remaining length;
+ * also the help part of hs#n and reci-h#n with their endings. */
 #include "help.h"
 
 #include <assert.h>
@@ -37,12 +38,13 @@ void help_send_solution(struct help_run *h, int plies)
     strlist_add(h->lines, canon);
     struct solution_event e = {.kind = EVENT_HELP_LINE, .pos = &h->root, .line = h->path, .line_effects = effects,
                                .plies = plies, .white_first = h->white_first, .set_play = h->set_play,
-                               .short_line = h->lines != &h->r->solutions, .goal = h->s->goal};
+                               .short_line = h->lines != &h->r->solutions, .goal = h->s->goal,
+                               .first_index = h->first_index};
     sink_send(h->sink, &e);
 }
 
 /* Option MoveNumbers: first move n is examined (with its check mark). */
-static void send_numbered(struct help_run *h, int n, const struct turn *t)
+static void send_numbered(struct help_run *h, int n, const struct turn *t, int plies)
 {
     struct position *p = h->s->pos;
     struct undo u;
@@ -50,8 +52,62 @@ static void send_numbered(struct help_run *h, int n, const struct turn *t)
     bool check = rules_in_check(p, (enum colour)p->st.side);
     position_unmake(p, &u);
     struct solution_event e = {.kind = EVENT_NUMBERED_MOVE, .pos = p, .turn = t, .number = n,
-                               .effect = check ? EFFECT_CHECK : EFFECT_NONE, .goal = h->s->goal};
+                               .effect = check ? EFFECT_CHECK : EFFECT_NONE, .goal = h->s->goal,
+                               .first_index = h->first_index, .plies = plies};
     sink_send(h->sink, &e);
+}
+
+/* The side to move reaches the goal in one: each such move is a line of
+ * the solution when `send` (it ends at path[s->ply]); without `send` the
+ * first one ends the look.  hs#: only when every move it has does (it is
+ * forced to); reci-h#: Black's own mate. */
+static int ending_moves(struct help_run *h, bool forced, bool send)
+{
+    struct solver *s = h->s;
+    struct turn_list *l = solver_generate(s);
+    if (forced && l->count == 0)
+        return 0;
+    int found = 0;
+    for (int i = 0; i < l->count; i++) {
+        struct undo u;
+        int depth = s->ply;
+        h->path[depth] = l->turns[i];
+        solver_make(s, &l->turns[i], &u);
+        bool goal = goal_reached(s);
+        solver_unmake(s, &u);
+        if (!goal && forced)
+            return 0;
+        if (goal) {
+            found++;
+            if (send)
+                help_send_solution(h, depth + 1);
+            else if (!forced)
+                return found;
+        }
+    }
+    return found;
+}
+
+/* hs#n ends when White's last help move leaves Black forced to mate:
+ * every forced line is shown. */
+static int help_self_end(struct help_run *h)
+{
+    if (ending_moves(h, true, false) == 0)
+        return 0;
+    return ending_moves(h, true, true);
+}
+
+/* Every child of this node is probed in the table first: ask for all their
+ * buckets now, so that the memory fetches overlap instead of following one
+ * another (a probe is mostly a cache miss; playing a turn costs less). */
+static void prefetch_children(struct solver *s, const struct turn_list *l)
+{
+    for (int i = 0; i < l->count; i++) {
+        struct undo u;
+        position_make(s->pos, &l->turns[i], &u);
+        tt_prefetch(s->tt, help_key(s));
+        position_unmake(s->pos, &u);
+    }
 }
 
 /* Number of solutions below this node with exactly `plies` half-moves left. */
@@ -66,7 +122,8 @@ int help_node(struct help_run *h, int plies)
     struct tt_bounds e;
     if (tt_get(s->tt, help_key(s), &e) && (e.help_fail >> plies & 1))
         return 0;
-    bool numbered = s->ply == 0 && s->opt->move_numbers && h->lines == &h->r->solutions;
+    /* Popeye prints no move numbers under Intelligent (its corpus, reci-h#) */
+    bool numbered = s->ply == 0 && s->opt->move_numbers && !s->opt->intelligent && h->lines == &h->r->solutions;
     /* MoveNumbers numbers every first move, so that root is always searched */
     if (s->goal_bound && !numbered && goal_bound_prunes(s->goal_bound, s->pos, s->goal, plies)) {
         /* a proof of failure like any other: the table spares its repetition */
@@ -74,14 +131,29 @@ int help_node(struct help_run *h, int plies)
         tt_put(s->tt, help_key(s), &e);
         return 0;
     }
+    /* reci-h#: where Black is to make the last move, it must be able to
+     * mate White at once as well as help White mate it (README) */
+    bool reci_end = s->play == PLAY_RECI_HELP && plies == 2;
+    if (reci_end && ending_moves(h, false, false) == 0) {
+        tt_get(s->tt, help_key(s), &e);
+        e.help_fail |= 1u << plies;
+        tt_put(s->tt, help_key(s), &e);
+        return 0;
+    }
+    /* hs#: White's last help move need not reach the goal; Black's forced mate follows */
+    bool self_end = s->play == PLAY_HELP_SELF;
     struct turn_list *l = &s->lists[s->ply];
     if (numbered)
         popeye_numbered_moves(s->pos, l);
+    else if (plies == 1 && !self_end) /* the last turn reaches the goal: for mate it must give check */
+        solver_generate_mating(s);
     else
         solver_generate(s);
     /* MaxSolutions shows the first solutions found: find them in Popeye's order */
     if (!numbered && s->opt->max_solutions > 0)
         popeye_order_sort(s->pos, l);
+    if (plies > 1)
+        prefetch_children(s, l);
     int found = 0;
     for (int i = 0; i < l->count && h->found < h->max_solutions; i++) {
         struct undo u;
@@ -89,15 +161,23 @@ int help_node(struct help_run *h, int plies)
         int depth = s->ply;
         if (depth == 0 && s->on_root_move)
             s->on_root_move(s->progress_ctx, plies, i + 1, l->count);
+        if (depth == 0 && !h->set_play && !solver_root_allowed(s, &l->turns[i]))
+            continue; /* another part's first move (StartMoveNumber, --first-moves) */
+        if (depth == 0)
+            h->first_index = i;
         if (numbered) {
-            send_numbered(h, i + 1, &l->turns[i]);
+            send_numbered(h, i + 1, &l->turns[i], plies);
             if (!popeye_turn_legal(s->pos, &l->turns[i]))
                 continue;
         }
-        if (plies == 1 && !solver_may_reach_mate(s, &l->turns[i]))
+        if (plies == 1 && numbered && !self_end && !solver_may_reach_mate(s, &l->turns[i]))
             continue;
         solver_make(s, &l->turns[i], &u);
-        if (plies == 1) {
+        if (plies == 1 && self_end) {
+            int n = help_self_end(h);
+            found += n;
+            h->found += n;
+        } else if (plies == 1) {
             if (goal_reached(s)) {
                 found++;
                 h->found++;
@@ -108,6 +188,8 @@ int help_node(struct help_run *h, int plies)
         }
         solver_unmake(s, &u);
     }
+    if (reci_end && found) /* after the helpmates, Black's own mates */
+        ending_moves(h, false, true);
     if (!found && !s->stopped) {
         tt_get(s->tt, help_key(s), &e);
         e.help_fail |= 1u << plies;
@@ -134,16 +216,19 @@ static bool help_phase(struct solver *s, struct result *r, const struct solution
         else if (h.found > 0 && k < last && s->opt->stop_on_short)
             cut = true;
     }
-    struct solution_event e = {.kind = EVENT_HELP_PHASE_END, .pos = s->pos, .set_play = set_play, .goal = s->goal};
+    struct solution_event e = {.kind = EVENT_HELP_PHASE_END, .pos = s->pos, .set_play = set_play, .goal = s->goal,
+                               .first_index = -1};
     sink_send(sink, &e);
     return cut;
 }
 
 void help_search(struct solver *s, int plies, struct result *r, const struct solution_sink *sink)
 {
-    bool white_first = plies % 2 == 1;
+    /* "1...": a helpmate's White first move; hs# and reci-h# number the
+     * first mover's moves (Popeye) */
+    bool white_first = plies % 2 == 1 && s->play == PLAY_HELP;
     bool partial = false;
-    if (s->opt->set_play && plies > 2) {
+    if (s->opt->set_play && plies > 2 && s->play == PLAY_HELP) {
         struct undo u;
         position_make_null(s->pos, &u);
         partial |= help_phase(s, r, sink, plies % 2 == 0 ? 1 : 2, plies - 1, !white_first, true);

@@ -144,6 +144,7 @@ static bool emit_task(void *ctx, int task)
         sp->last_root = t->root_index;
         h->s->on_root_move(h->s->progress_ctx, sp->k, t->root_index + 1, t->root_count);
     }
+    h->first_index = t->root_index;
     for (int i = 0; i < t->rec.count && h->found < h->max_solutions; i++) {
         memcpy(h->path, &t->rec.turns[(size_t)i * (size_t)sp->k], sizeof *h->path * (size_t)sp->k);
         h->found++;
@@ -159,7 +160,11 @@ static bool emit_task(void *ctx, int task)
 bool help_split_phase(struct help_run *h, int k)
 {
     struct solver *s = h->s;
-    if (s->threads < 2 || k < HELP_SPLIT_MIN_PLIES || s->opt->move_numbers)
+    /* a part of the first moves (--first-moves, StartMoveNumber) searches
+     * alone: the parts are what runs in parallel there; hs#, reci-h#: their
+     * endings send lines of their own, so they search alone too */
+    if (s->threads < 2 || k < HELP_SPLIT_MIN_PLIES || s->opt->move_numbers || s->root_filter ||
+        s->play != PLAY_HELP)
         return false;
     assert(s->ply == 0 && !h->record);
     struct help_split sp = {.h = h, .k = k, .prefix = 1, .before = h->found, .last_root = -1};

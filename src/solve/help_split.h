@@ -27,6 +27,7 @@ struct help_run {
     bool set_play;
     bool white_first;           /* numbering: "1..." when the first move is White's */
     int max_solutions, found;
+    int first_index;            /* the current first move's place in the root list */
     /* a split's task (NULL, 0: the whole search): solutions go to record */
     struct help_record *record;
     struct split_job *split;

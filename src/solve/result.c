@@ -40,6 +40,7 @@ void result_free(struct result *r)
     strlist_free(&r->solutions);
     strlist_free(&r->short_solutions);
     strlist_free(&r->dual_lines);
+    strlist_free(&r->refuted);
     for (int i = 0; i < r->try_count; i++) {
         free(r->tries[i].move);
         strlist_free(&r->tries[i].refutations);

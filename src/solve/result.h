@@ -32,6 +32,10 @@ struct result {
     bool too_many_turns;        /* a position had more than TURN_LIST_MAX turns: cut (and partial) */
     int duals;                  /* defences (help play: lines) with more than one way on; duals.h */
     struct strlist dual_lines;  /* each dual as canonical text "KEY DEFENCE: C1 C2" */
+    /* parts (want_refuted): each other first move that fails, with one
+     * refutation, "MOVE REFUTATION" in canonical notation */
+    struct strlist refuted;
+    int numbered_moves;         /* first moves in Popeye's numbering; set when only a range of them is solved */
     uint64_t nodes;
     double seconds;
 };

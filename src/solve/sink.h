@@ -28,6 +28,7 @@ enum solution_event_kind {
     EVENT_REFUTATIONS,     /* the try's refutations follow */
     EVENT_REFUTATION,      /* one refutation, at depth 1 */
     EVENT_FIRST_MOVE_END,  /* the key or try has all its play */
+    EVENT_NUMBERED_END,    /* Option MoveNumbers: every first move was examined */
     /* Help play. */
     EVENT_HELP_LINE,       /* one solution: `plies` turns from `pos` */
     EVENT_HELP_PHASE_END,  /* set play (then play) has all its solutions */
@@ -52,7 +53,19 @@ struct solution_event {
     bool white_first;            /* numbering "1..." when the first move is White's */
     bool set_play;               /* a set-play line (EVENT_HELP_LINE, EVENT_HELP_PHASE_END) */
     bool short_line;             /* shorter than the stipulation */
+    /* EVENT_HELP_LINE of a series (ser-...): the first series_moves turns
+     * are one side's series, the rest the other side's ending */
+    bool series;
+    int series_moves;
+    /* ser-r#: the series mover could reach the goal here and so had to: the
+     * line fails (Popeye marks it "?!?"); not a solution */
+    bool forced_fail;
     enum goal goal;              /* the goal marks of the last move */
+    /* where the event belongs, so that parts solving different first moves
+     * can be joined: the place of its first move in the root's turn list (the
+     * order a whole run shows them), -1 for set play and phase ends;
+     * EVENT_NUMBERED_MOVE in help play has plies = the phase's length */
+    int first_index;
 };
 
 struct solution_sink {

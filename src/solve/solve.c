@@ -2,21 +2,28 @@
  * stipulation allows, then dispatches to the battle or help search. */
 #include "solve.h"
 
+#include <limits.h>
 #include <stdio.h>
+#include <stdlib.h>
 
+#include "../board/memory.h"
+
+#include "../board/notation.h"
 #include "../board/zobrist.h"
 #include "../rules/rules.h"
 #include "battle_search.h"
 #include "duals.h"
 #include "goal_bound.h"
 #include "help.h"
+#include "popeye_order.h"
+#include "series.h"
 #include "solver.h"
 #include "split.h"
 
 struct stipulation solve_effective_stipulation(const struct problem *pr, const struct twin_view *v)
 {
     struct stipulation st = v->stipulation;
-    if (st.play == PLAY_HELP && pr->options.white_to_play && !st.half && st.moves > 0) {
+    if (st.play == PLAY_HELP && !st.series && pr->options.white_to_play && !st.half && st.moves > 0) {
         st.moves -= 1;
         st.half = true;
         char goal[4];
@@ -26,6 +33,27 @@ struct stipulation solve_effective_stipulation(const struct problem *pr, const s
     return st;
 }
 
+/* The first moves of a range, numbered as Popeye's MoveNumbers numbers them
+ * (pseudo-legal moves count: with MoveNumbers an illegal one is shown with
+ * its number, as Popeye does, and not solved; without, the legal turns are
+ * searched and it never comes up): their canonical forms into allowed;
+ * returns how many moves are numbered. */
+static int first_move_range(struct position *pos, int from, int to, struct strlist *allowed)
+{
+    struct turn_list *l = malloc(sizeof *l);
+    if (!l)
+        out_of_memory();
+    popeye_numbered_moves(pos, l);
+    for (int i = from - 1; i < l->count && i < to; i++) {
+        char c[NOTATION_MAX];
+        turn_canonical(pos, &l->turns[i], c);
+        strlist_add(allowed, c);
+    }
+    int n = l->count;
+    free(l);
+    return n;
+}
+
 void solve_twin(const struct problem *pr, const struct twin_view *v, const struct position *start,
                 struct tt *tt, const struct solve_limits *limits, struct result *r,
                 const struct solution_sink *sink)
@@ -33,8 +61,8 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
     double t0 = monotonic_seconds();
     struct stipulation st = solve_effective_stipulation(pr, v);
     struct position pos = *start;
-    bool help = st.play == PLAY_HELP;
-    enum colour first = (help && !st.half) ? BLACK : WHITE;
+    bool help = st.play == PLAY_HELP; /* ser-h# too: Black makes the series */
+    enum colour first = (help && !st.half) || st.play == PLAY_RECI_HELP ? BLACK : WHITE;
     if (v->colours_swapped) /* Duplex, HalfDuplex: the other side's part */
         first = (enum colour)!first;
     pos.st.side = (uint8_t)first;
@@ -60,17 +88,39 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
     }
     if (limits && limits->threads > 1) /* input checked in main.c; the split asserts the cap */
         s.threads = limits->threads < SPLIT_THREADS_MAX ? limits->threads : SPLIT_THREADS_MAX;
-    if (help && !(limits && limits->plain_help))
+    /* a part of the first moves: --first-moves, else StartMoveNumber / UpToMoveNumber */
+    int from = limits ? limits->first_from : 0, to = limits ? limits->first_to : 0;
+    if (!from && (pr->options.start_move || pr->options.upto_move)) {
+        from = pr->options.start_move ? pr->options.start_move : 1;
+        to = pr->options.upto_move ? pr->options.upto_move : INT_MAX;
+    }
+    struct strlist allowed = {0};
+    s.want_refuted = limits && limits->want_refuted;
+    if (from) {
+        r->numbered_moves = first_move_range(&pos, from, to, &allowed);
+        s.root_filter = &allowed;
+    }
+    /* goal-directed play: help play and every series (series.c says how
+     * the turns are counted); hs#, reci-h#: the bound knows only a
+     * helpmate's last move */
+    if ((help || st.series) && !(limits && limits->plain_help))
         s.goal_bound = goal_bound_new(&pos);
-    if (help)
+    if (st.series)
+        series_search(&s, st.moves, r, sink);
+    else if (help)
         help_search(&s, st.moves * 2 + (st.half ? 1 : 0), r, sink);
+    else if (st.play == PLAY_HELP_SELF) /* White's n moves, Black's n - 1, then Black's forced mate */
+        help_search(&s, st.moves * 2 - 1, r, sink);
+    else if (st.play == PLAY_RECI_HELP)
+        help_search(&s, st.moves * 2, r, sink);
     else
         battle_search(&s, st.moves, r, sink);
-    if (limits && limits->want_duals)
+    if (limits && limits->want_duals && !st.series && st.play != PLAY_HELP_SELF && st.play != PLAY_RECI_HELP)
         duals_count(&s, st.moves, r);
     r->too_many_turns = s.overflow;
     r->partial |= s.overflow;
     r->nodes = s.nodes;
     r->seconds = monotonic_seconds() - t0;
     solver_free(&s);
+    strlist_free(&allowed);
 }

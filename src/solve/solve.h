@@ -15,6 +15,13 @@ struct solve_limits {
     bool want_duals;           /* count duals (duals.h) after solving: --check, --json */
     bool plain_help;           /* --plain-help: help play without the goal-directed bound */
     int threads;               /* -j: threads for this twin's search (split.h); 0, 1: one */
+    /* --first-moves A-B: only the first moves numbered A to B (Popeye's
+     * MoveNumbers numbering) are solved; 0: the problem's StartMoveNumber /
+     * UpToMoveNumber, or every first move */
+    int first_from, first_to;
+    /* battle play: name a refutation of every first move that is neither key
+     * nor try shown (result.h refuted), so parts show the whole picture */
+    bool want_refuted;
     /* --progress hooks, handed to the solver (solver.h); NULL: none */
     void (*on_root_move)(void *ctx, int plies, int k, int n);
     void (*on_nodes)(void *ctx, uint64_t nodes);

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "../board/notation.h"
 #include "../rules/rules.h"
 #include "goal_bound.h"
 
@@ -31,6 +32,7 @@ void solver_init(struct solver *s, struct position *pos, const struct stipulatio
     s->threads = 1;
     /* everything besides the position that changes an answer */
     s->mode_key = zobrist_mix(0x51ed270b27f6e3a5ull + (uint64_t)stip->play * 7 + (uint64_t)stip->goal +
+                              ((uint64_t)stip->series << 40) +
                               ((uint64_t)(opt->threat + 1) << 8) + ((uint64_t)(opt->max_flights + 1) << 20));
     s->lists = malloc(sizeof *s->lists * SOLVER_MAX_PLY);
     if (!s->lists)
@@ -45,6 +47,15 @@ void solver_free(struct solver *s)
     s->goal_bound = NULL;
 }
 
+bool solver_root_allowed(const struct solver *s, const struct turn *t)
+{
+    if (!s->root_filter)
+        return true;
+    char c[NOTATION_MAX];
+    turn_canonical(s->pos, t, c);
+    return strlist_has(s->root_filter, c);
+}
+
 struct turn_list *solver_generate(struct solver *s)
 {
     struct turn_list *l = &s->lists[s->ply];
@@ -53,6 +64,40 @@ struct turn_list *solver_generate(struct solver *s)
     if (l->overflow) /* a cut list answers nothing: stop, and say so (result.h) */
         s->overflow = s->stopped = true;
     return l;
+}
+
+struct turn_list *solver_generate_mating(struct solver *s)
+{
+    const struct rules *r = s->pos->rules;
+    if (s->goal != GOAL_MATE || !r->may_check)
+        return solver_generate(s);
+    struct turn_list *l = &s->lists[s->ply];
+    l->overflow = false;
+    if (r->generate_checks) {
+        r->generate_checks(s->pos, l);
+    } else {
+        r->generate(s->pos, l);
+        int n = 0;
+        for (int i = 0; i < l->count; i++)
+            if (r->may_check(s->pos, &l->turns[i]))
+                l->turns[n++] = l->turns[i];
+        /* a turn judged here is work as a played one is: the clock is read as
+         * often as when every turn was played (a Stones & Relays node can have
+         * thousands, each judged by an attack test over every relay) */
+        uint64_t judged = (uint64_t)(l->count - n);
+        s->next_check = s->next_check > judged ? s->next_check - judged : 0;
+        l->count = n;
+    }
+    if (l->overflow)
+        s->overflow = s->stopped = true;
+    return l;
+}
+
+int solver_count_turns(struct solver *s)
+{
+    if (s->pos->rules->count_legal)
+        return s->pos->rules->count_legal(s->pos);
+    return solver_generate(s)->count;
 }
 
 void solver_make(struct solver *s, const struct turn *t, struct undo *u)

@@ -8,6 +8,7 @@
 
 #include "../board/position.h"
 #include "../problem/problem.h"
+#include "result.h"
 #include "tt.h"
 
 #define SOLVER_MAX_PLY 128
@@ -34,6 +35,10 @@ struct solver {
     volatile int *interrupt;     /* set by a signal handler; may be NULL */
     bool stopped;                /* ran out of time or was interrupted, or overflow */
     bool overflow;               /* a position had more turns than TURN_LIST_MAX */
+    /* a first-move range (StartMoveNumber, --first-moves): the canonical first
+     * moves of the play (not set play) that are solved; NULL: all */
+    const struct strlist *root_filter;
+    bool want_refuted;           /* solve_limits.want_refuted */
     /* --progress (NULL when nobody listens): the root loop of a search
      * `plies` half-moves deep begins its k-th of n first moves; every 4096
      * nodes, the count so far */
@@ -46,9 +51,17 @@ struct solver {
 void solver_init(struct solver *s, struct position *pos, const struct stipulation *stip,
                  const struct options *opt, struct tt *tt);
 void solver_free(struct solver *s);
+/* Whether first move t (at the root of the play) is in the range solved. */
+bool solver_root_allowed(const struct solver *s, const struct turn *t);
 
 /* Legal turns of the side to move into the list of the current ply. */
 struct turn_list *solver_generate(struct solver *s);
+/* For the mate goal, the legal turns that may give check (the rule set's
+ * may_check, in generate's order); for other goals every legal turn. */
+struct turn_list *solver_generate_mating(struct solver *s);
+/* Number of legal turns of the side to move (the rule set's count when it
+ * has one, else the length of the next ply's list). */
+int solver_count_turns(struct solver *s);
 void solver_make(struct solver *s, const struct turn *t, struct undo *u);
 void solver_unmake(struct solver *s, const struct undo *u);
 /* The side to move passes (threats, set play). */
@@ -58,11 +71,16 @@ void solver_make_null(struct solver *s, struct undo *u);
 bool goal_reached(struct solver *s);
 bool solver_in_check(const struct solver *s);
 /* False when turn t cannot reach a mate goal because it gives no check
- * (the rule set says so without playing it). */
-static inline bool solver_may_reach_mate(const struct solver *s, const struct turn *t)
+ * (the rule set says so without playing it).  A turn so judged brings the
+ * next look at the clock nearer, as a played one would. */
+static inline bool solver_may_reach_mate(struct solver *s, const struct turn *t)
 {
     bool (*may_check)(const struct position *, const struct turn *) = s->pos->rules->may_check;
-    return s->goal != GOAL_MATE || !may_check || may_check(s->pos, t);
+    if (s->goal != GOAL_MATE || !may_check || may_check(s->pos, t))
+        return true;
+    if (s->next_check > 0)
+        s->next_check--;
+    return false;
 }
 /* Checks the clock and the interrupt flag now and then. */
 bool solver_should_stop(struct solver *s);

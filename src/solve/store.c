@@ -41,7 +41,7 @@
 
 #define STORE_VERSION 1u
 #define FIXED_HEADER 44
-#define MAX_IDENTITY 4096
+#define MAX_IDENTITY STORE_IDENTITY_MAX
 #define RECORD 16
 #define BLOCK 4096
 #define IO_CHUNK ((size_t)1 << 16)
@@ -724,4 +724,26 @@ enum store_status store_load(struct tt *t, const char *path, const char *identit
     if (entries)
         *entries = (size_t)loaded;
     return STORE_LOADED;
+}
+
+bool store_identity(const char *path, char *buf, size_t n, char *msg, size_t msglen)
+{
+    unsigned char h[FIXED_HEADER + MAX_IDENTITY + 4];
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        say(msg, msglen, "cannot read store %s: %s", path, strerror(errno));
+        return false;
+    }
+    ssize_t got = read_all(fd, h, sizeof h);
+    close(fd);
+    uint32_t idlen = got >= FIXED_HEADER ? get32(h + 12) : 0;
+    if (got < FIXED_HEADER || memcmp(h, magic, sizeof magic) != 0 || idlen > MAX_IDENTITY ||
+        (size_t)got < FIXED_HEADER + idlen + 4 || idlen >= n ||
+        crc_of(0, h, FIXED_HEADER + idlen) != get32(h + FIXED_HEADER + idlen)) {
+        say(msg, msglen, "%s is not a whole fairysolve store", path);
+        return false;
+    }
+    memcpy(buf, h + FIXED_HEADER, idlen);
+    buf[idlen] = 0;
+    return true;
 }

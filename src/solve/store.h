@@ -33,6 +33,11 @@ bool store_save(const struct tt *t, const char *path, const char *identity,
 /* Checked before solving starts, so an unwritable --store path fails at once:
  * false + msg when the directory of path is not writable or path is a directory
  * / an unwritable file. */
+/* The identity a store file was made for, into buf (NUL-terminated; n >
+ * STORE_IDENTITY_MAX): for joining stores (--merge-store).  False + msg when
+ * the file is not a whole store header. */
+#define STORE_IDENTITY_MAX 4096
+bool store_identity(const char *path, char *buf, size_t n, char *msg, size_t msglen);
 bool store_writable(const char *path, char *msg, size_t msglen);
 
 #endif

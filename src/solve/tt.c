@@ -111,6 +111,11 @@ static inline struct tt_entry *bucket_of(const struct tt *t, uint64_t key)
     return &t->entries[((key >> 1) & (active - 1)) * TT_BUCKET];
 }
 
+void tt_prefetch(const struct tt *t, uint64_t key)
+{
+    __builtin_prefetch(bucket_of(t, key | 1));
+}
+
 bool tt_get(const struct tt *t, uint64_t key, struct tt_bounds *out)
 {
     key |= 1; /* 0 marks an empty slot */

@@ -39,6 +39,9 @@ struct tt {
 bool tt_init(struct tt *t, size_t megabytes);
 void tt_free(struct tt *t);
 void tt_clear(struct tt *t);
+/* Starts fetching key's bucket into the cache: a later tt_get or tt_put of
+ * the key then waits less (callers ask for several keys before probing). */
+void tt_prefetch(const struct tt *t, uint64_t key);
 /* The bounds for key into *out; false (and *out empty) when absent. */
 bool tt_get(const struct tt *t, uint64_t key, struct tt_bounds *out);
 /* Stores bounds for key, replacing the least useful slot of its bucket. */

@@ -1,0 +1,110 @@
+/* The pieces of a part's text (part_chunks.h): each event's text goes to the
+ * piece of the first move it belongs to, so parts can be put in order. */
+#include "../board/memory.h"
+#include "part_chunks.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "../board/notation.h"
+#include "../solve/threats.h"
+
+void part_chunks_init(struct part_chunks *c, const struct words *words)
+{
+    *c = (struct part_chunks){0};
+    text_init(&c->buf);
+    c->pt = (struct popeye_text){.out = &c->buf, .words = words};
+}
+
+static struct part_chunk *chunk_for(struct part_chunks *c, int phase, int plies, int index)
+{
+    if (c->count > 0) {
+        struct part_chunk *last = &c->items[c->count - 1];
+        if (last->phase == phase && last->plies == plies && last->index == index)
+            return last;
+    }
+    if (c->count == c->cap) {
+        c->cap = c->cap ? 2 * c->cap : 16;
+        c->items = realloc(c->items, sizeof *c->items * (size_t)c->cap);
+        if (!c->items)
+            out_of_memory();
+    }
+    struct part_chunk *k = &c->items[c->count++];
+    *k = (struct part_chunk){.phase = phase, .plies = plies, .index = index};
+    text_init(&k->text);
+    return k;
+}
+
+static void add_move(struct part_chunk *k, const char *m)
+{
+    if (!strlist_has(&k->moves, m))
+        strlist_add(&k->moves, m);
+}
+
+static void on_event(void *ctx, const struct solution_event *e)
+{
+    struct part_chunks *c = ctx;
+    if (e->kind == EVENT_SET_PLAY)
+        c->battle_set_play = true;
+    int phase = (c->battle_set_play || e->set_play) ? 0 : 1;
+    /* battle events have plies 0; help lines and help's numbered moves the length */
+    int plies = e->kind == EVENT_HELP_PHASE_END ? PART_PLIES_END : e->plies;
+    struct part_chunk *k = chunk_for(c, phase, plies, e->first_index);
+    char m[NOTATION_MAX];
+    if (e->kind == EVENT_FIRST_MOVE) {
+        turn_canonical(e->pos, e->turn, m);
+        add_move(k, m);
+        decision_canonical(e->pos, e->turn, m);
+        add_move(k, m);
+    } else if (e->kind == EVENT_HELP_LINE && !e->set_play) {
+        turn_canonical(e->pos, &e->line[0], m);
+        add_move(k, m);
+    }
+    popeye_text_sink(&c->pt).event(&c->pt, e);
+    text_put(&k->text, c->buf.data);
+    c->buf.len = 0;
+    c->buf.data[0] = 0;
+    if (e->kind == EVENT_SET_PLAY_END)
+        c->battle_set_play = false;
+}
+
+struct solution_sink part_chunks_sink(struct part_chunks *c)
+{
+    return (struct solution_sink){.event = on_event, .ctx = c};
+}
+
+static cJSON *need(cJSON *item)
+{
+    if (!item)
+        out_of_memory();
+    return item;
+}
+
+cJSON *part_chunks_json(const struct part_chunks *c)
+{
+    cJSON *a = need(cJSON_CreateArray());
+    for (int i = 0; i < c->count; i++) {
+        const struct part_chunk *k = &c->items[i];
+        cJSON *item = need(cJSON_CreateArray()), *moves = need(cJSON_CreateArray());
+        cJSON_AddItemToArray(item, need(cJSON_CreateNumber(k->phase)));
+        cJSON_AddItemToArray(item, need(cJSON_CreateNumber(k->plies)));
+        cJSON_AddItemToArray(item, need(cJSON_CreateNumber(k->index)));
+        cJSON_AddItemToArray(item, need(cJSON_CreateString(k->text.data)));
+        for (int m = 0; m < k->moves.count; m++)
+            cJSON_AddItemToArray(moves, need(cJSON_CreateString(k->moves.items[m])));
+        cJSON_AddItemToArray(item, moves);
+        cJSON_AddItemToArray(a, item);
+    }
+    return a;
+}
+
+void part_chunks_free(struct part_chunks *c)
+{
+    for (int i = 0; i < c->count; i++) {
+        text_free(&c->items[i].text);
+        strlist_free(&c->items[i].moves);
+    }
+    free(c->items);
+    text_free(&c->buf);
+    *c = (struct part_chunks){0};
+}

@@ -1,0 +1,23 @@
+/* --merge: the parts' JSON lines joined into the output of one whole run;
+ * --merge-store: several stores joined into one. */
+#ifndef FS_MERGE_RUN_H
+#define FS_MERGE_RUN_H
+
+#include <cjson/cJSON.h>
+
+#include "config.h"
+#include "job.h"
+
+/* Exit status of a merge that lacks twins or first moves (or has partial ones). */
+#define MERGE_INCOMPLETE_STATUS 3
+
+/* Reads the run's inputs into jobs as a run does (run.c); with inputs, each
+ * file's [name, hash] is added to it.  Nonzero: a usage error (--fen). */
+int run_read_inputs(const struct config *cfg, struct job_list *jobs, cJSON *inputs);
+
+/* Returns the exit status: a whole run's, MERGE_INCOMPLETE_STATUS when
+ * something is missing, 2 for part files that cannot be joined. */
+int merge_run(const struct config *cfg);
+int merge_stores(const struct config *cfg);
+
+#endif

@@ -1,0 +1,316 @@
+/* Series play: one side's moves in a row with the other side passing, no
+ * check before the last; failures remembered per position and length. */
+#include "series.h"
+
+#include <assert.h>
+#include <string.h>
+
+#include "../board/notation.h"
+#include "../board/zobrist.h"
+#include "../rules/rules.h"
+#include "goal_bound.h"
+#include "popeye_order.h"
+
+struct series_run {
+    struct solver *s;
+    struct position root;       /* to replay a solution for its notation */
+    struct turn path[SOLVER_MAX_PLY];
+    struct result *r;
+    const struct solution_sink *sink;
+    struct strlist *lines;      /* canonical solutions go here */
+    bool set_play;
+    int max_solutions, found;
+};
+
+/* A failure is stored under the position (the series mover to move) and
+ * the series moves left: one key per length, so any length fits. */
+static inline uint64_t series_key(const struct solver *s, int moves)
+{
+    return s->pos->st.hash ^ s->mode_key ^ zobrist_mix(0x3c6ef372fe94f82bull + (uint64_t)moves);
+}
+
+/* A solution found: `series` moves of the series mover, then plies - series
+ * of the other side.  Canonical text into the result, the line to the sink. */
+static void send_solution(struct series_run *h, int series, int plies)
+{
+    struct position p = h->root;
+    char canon[NOTATION_MAX * SOLVER_MAX_PLY] = "";
+    enum move_effect effects[SOLVER_MAX_PLY];
+    for (int i = 0; i < plies; i++) {
+        char c[NOTATION_MAX];
+        turn_canonical(&p, &h->path[i], c);
+        if (i)
+            strcat(canon, " ");
+        strcat(canon, c);
+        struct undo u;
+        position_make(&p, &h->path[i], &u);
+        effects[i] = i == plies - 1                                ? EFFECT_GOAL
+                     : rules_in_check(&p, (enum colour)p.st.side) ? EFFECT_CHECK
+                                                                   : EFFECT_NONE;
+        if (i < series - 1) { /* the other side passes: the series goes on */
+            struct undo n;
+            position_make_null(&p, &n);
+        }
+    }
+    strlist_add(h->lines, canon);
+    struct solution_event e = {.kind = EVENT_HELP_LINE, .pos = &h->root, .line = h->path, .line_effects = effects,
+                               .plies = plies, .set_play = h->set_play, .short_line = h->lines != &h->r->solutions,
+                               .goal = h->s->goal, .series = true, .series_moves = series};
+    sink_send(h->sink, &e);
+}
+
+/* Option MoveNumbers: first move n is examined (with its check mark). */
+static void send_numbered(struct series_run *h, int n, const struct turn *t)
+{
+    struct position *p = h->s->pos;
+    struct undo u;
+    position_make(p, t, &u);
+    bool check = rules_in_check(p, (enum colour)p->st.side);
+    position_unmake(p, &u);
+    struct solution_event e = {.kind = EVENT_NUMBERED_MOVE, .pos = p, .turn = t, .number = n,
+                               .effect = check ? EFFECT_CHECK : EFFECT_NONE, .goal = h->s->goal};
+    sink_send(h->sink, &e);
+}
+
+/* The side to move (the other side, after the series) has a move that
+ * reaches the goal; each one is a solution when `send`, the first ends the
+ * look otherwise. */
+static int goal_moves(struct series_run *h, int series, bool send)
+{
+    struct solver *s = h->s;
+    struct turn_list *l = solver_generate(s);
+    int found = 0;
+    for (int i = 0; i < l->count && h->found < h->max_solutions; i++) {
+        if (!solver_may_reach_mate(s, &l->turns[i]))
+            continue;
+        struct undo u;
+        h->path[s->ply] = l->turns[i];
+        int depth = s->ply;
+        solver_make(s, &l->turns[i], &u);
+        if (goal_reached(s)) {
+            found++;
+            if (send) {
+                h->found++;
+                send_solution(h, series, depth + 1);
+            }
+        }
+        solver_unmake(s, &u);
+        if (found && !send)
+            break;
+    }
+    return found;
+}
+
+/* ser-s#: the other side has a move and every move it has reaches the goal
+ * (RULES.md); each forced move is shown as a line, as Popeye does. */
+static int forced_goal(struct series_run *h, int series)
+{
+    struct solver *s = h->s;
+    struct turn_list *l = solver_generate(s);
+    if (l->count == 0)
+        return 0;
+    for (int i = 0; i < l->count; i++) {
+        struct undo u;
+        solver_make(s, &l->turns[i], &u);
+        bool goal = goal_reached(s);
+        solver_unmake(s, &u);
+        if (!goal)
+            return 0;
+    }
+    return goal_moves(h, series, true);
+}
+
+/* The series mover's last move t (made by the caller's loop) ends the series
+ * as s->play says; number of solutions found. */
+static int last_move(struct series_run *h, const struct turn *t)
+{
+    struct solver *s = h->s;
+    if (s->play == PLAY_DIRECT && !solver_may_reach_mate(s, t))
+        return 0;
+    int series = s->ply + 1;
+    struct undo u;
+    solver_make(s, t, &u);
+    int found = 0;
+    switch (s->play) {
+    case PLAY_DIRECT:
+        if (goal_reached(s)) {
+            found = 1;
+            h->found++;
+            send_solution(h, series, series);
+        }
+        break;
+    case PLAY_HELP:
+    case PLAY_REFLEX: /* the other side must reach the goal when it can: it can */
+        found = goal_moves(h, series, true);
+        break;
+    case PLAY_SELF:
+        found = forced_goal(h, series);
+        break;
+    case PLAY_HELP_SELF:
+    case PLAY_RECI_HELP:
+        assert(!"no series ends so (stipulation.c)");
+        break;
+    }
+    solver_unmake(s, &u);
+    return found;
+}
+
+/* Goal-directed series play: the bound of goal_bound.h with the turns
+ * counted per side.  In a direct series (ser-#) the mover gives mate with
+ * its `moves` turns while the mated side makes none; every other series
+ * ends with one turn of the other side that mates the mover (ser-h#: White
+ * mates the Black series mover; ser-s#, ser-r#: Black mates the White one).
+ * The bound adds up counts per side and ignores the order of the turns, so
+ * it holds for a series as for alternating help play. */
+static bool series_bound_fails(struct solver *s, int moves)
+{
+    enum colour mover = (enum colour)s->pos->st.side;
+    if (s->play == PLAY_DIRECT)
+        return goal_bound_proves_failure_turns(s->goal_bound, s->pos, s->goal, mover, moves, 0);
+    return goal_bound_proves_failure_turns(s->goal_bound, s->pos, s->goal, (enum colour)!mover, 1, moves);
+}
+
+/* ser-r#: in a reflexmate both sides must reach the goal when they can, so
+ * where the series mover can, it must, and the series fails.  At the root
+ * of the full length, each such move is shown marked as Popeye does. */
+static bool mover_must_reach_goal(struct series_run *h)
+{
+    struct solver *s = h->s;
+    struct turn_list *l = solver_generate(s);
+    bool any = false;
+    for (int i = 0; i < l->count; i++) {
+        if (!solver_may_reach_mate(s, &l->turns[i]))
+            continue;
+        struct undo u;
+        solver_make(s, &l->turns[i], &u);
+        bool goal = goal_reached(s);
+        solver_unmake(s, &u);
+        if (!goal)
+            continue;
+        any = true;
+        if (s->ply > 0 || h->lines != &h->r->solutions)
+            break;
+        enum move_effect effect = EFFECT_GOAL;
+        struct solution_event e = {.kind = EVENT_HELP_LINE, .pos = s->pos, .line = &l->turns[i],
+                                   .line_effects = &effect, .plies = 1, .goal = s->goal, .series = true,
+                                   .series_moves = 1, .forced_fail = true};
+        sink_send(h->sink, &e);
+    }
+    return any;
+}
+
+/* Number of solutions below this node with exactly `moves` series moves
+ * left; the series mover is to move. */
+static int search(struct series_run *h, int moves)
+{
+    struct solver *s = h->s;
+    assert(moves >= 1 && s->ply + moves + 1 < SOLVER_MAX_PLY); /* STIPULATION_SERIES_MOVES_MAX */
+    if (h->found >= h->max_solutions || solver_should_stop(s))
+        return 0;
+    struct tt_bounds e;
+    if (tt_get(s->tt, series_key(s, moves), &e) && (e.help_fail & 1))
+        return 0;
+    if (s->play == PLAY_REFLEX && mover_must_reach_goal(h)) {
+        e = tt_bounds_empty();
+        e.help_fail = 1;
+        tt_put(s->tt, series_key(s, moves), &e);
+        return 0;
+    }
+    /* Popeye numbers the first moves of the full length, not under Intelligent */
+    bool numbered = s->ply == 0 && s->opt->move_numbers && !s->opt->intelligent && h->lines == &h->r->solutions;
+    if (s->goal_bound && !numbered && moves >= 1 && series_bound_fails(s, moves)) {
+        e = tt_bounds_empty();
+        e.help_fail = 1;
+        tt_put(s->tt, series_key(s, moves), &e);
+        return 0;
+    }
+    struct turn_list *l = &s->lists[s->ply];
+    if (numbered)
+        popeye_numbered_moves(s->pos, l);
+    else
+        solver_generate(s);
+    if (!numbered && s->opt->max_solutions > 0)
+        popeye_order_sort(s->pos, l);
+    int found = 0;
+    for (int i = 0; i < l->count && h->found < h->max_solutions; i++) {
+        const struct turn *t = &l->turns[i];
+        h->path[s->ply] = *t;
+        if (s->ply == 0 && s->on_root_move)
+            s->on_root_move(s->progress_ctx, moves, i + 1, l->count);
+        if (s->ply == 0 && !solver_root_allowed(s, t))
+            continue; /* another part's first move (StartMoveNumber, --first-moves) */
+        if (numbered) {
+            send_numbered(h, i + 1, t);
+            if (!popeye_turn_legal(s->pos, t))
+                continue;
+        }
+        if (moves == 1) {
+            found += last_move(h, t);
+            continue;
+        }
+        struct undo u;
+        solver_make(s, t, &u);
+        /* no check before the last move: the other side could not pass */
+        bool go_on = !solver_in_check(s);
+        /* ser-r#: where the other side can reach the goal, it must, and the
+         * series ends there (a shorter solution) */
+        if (go_on && s->play == PLAY_REFLEX)
+            go_on = goal_moves(h, 0, false) == 0;
+        if (go_on) {
+            struct undo pass;
+            position_make_null(s->pos, &pass);
+            found += search(h, moves - 1);
+            position_unmake(s->pos, &pass);
+        }
+        solver_unmake(s, &u);
+    }
+    if (!found && !s->stopped) {
+        e = tt_bounds_empty();
+        e.help_fail = 1;
+        tt_put(s->tt, series_key(s, moves), &e);
+    }
+    return found;
+}
+
+/* Set play of a series that the other side ends: that side's goal move
+ * from the diagram, the series mover passing (Popeye's "1...Kd1-e2 ="). */
+static bool set_play(struct solver *s, struct result *r, const struct solution_sink *sink, int max_solutions)
+{
+    struct series_run h = {.s = s, .root = *s->pos, .r = r, .sink = sink, .set_play = true,
+                           .lines = &r->short_solutions, .max_solutions = max_solutions};
+    struct undo pass;
+    position_make_null(s->pos, &pass);
+    h.root = *s->pos;
+    if (!rules_opponent_in_check(s->pos) && (s->play == PLAY_HELP || s->play == PLAY_REFLEX))
+        goal_moves(&h, 0, true);
+    else if (!rules_opponent_in_check(s->pos) && s->play == PLAY_SELF)
+        forced_goal(&h, 0);
+    position_unmake(s->pos, &pass);
+    struct solution_event e = {.kind = EVENT_HELP_PHASE_END, .pos = s->pos, .set_play = true, .goal = s->goal};
+    sink_send(sink, &e);
+    /* set-play lines are not solutions of the problem */
+    strlist_free(&r->short_solutions);
+    return h.found >= max_solutions;
+}
+
+void series_search(struct solver *s, int moves, struct result *r, const struct solution_sink *sink)
+{
+    assert(moves >= 1 && moves <= STIPULATION_SERIES_MOVES_MAX);
+    int max_solutions = s->opt->max_solutions > 0 ? s->opt->max_solutions : 1 << 30;
+    s->ply = 0;
+    bool cut = false;
+    if (s->opt->set_play && s->play != PLAY_DIRECT)
+        cut |= set_play(s, r, sink, max_solutions);
+    struct series_run h = {.s = s, .root = *s->pos, .r = r, .sink = sink, .max_solutions = max_solutions};
+    for (int k = 1; k <= moves && !s->stopped && !cut; k++) {
+        h.lines = k == moves ? &r->solutions : &r->short_solutions;
+        search(&h, k);
+        if (h.found >= h.max_solutions)
+            cut = true;
+        else if (h.found > 0 && k < moves && s->opt->stop_on_short)
+            cut = true;
+    }
+    struct solution_event e = {.kind = EVENT_HELP_PHASE_END, .pos = s->pos, .goal = s->goal};
+    sink_send(sink, &e);
+    r->partial = cut || s->stopped;
+}

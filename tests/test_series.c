@@ -1,0 +1,198 @@
+/* Series play on small positions: each expected answer is derived by hand in
+ * the comment above it, or is Popeye's printed answer in the corpus
+ * (corpus/popeye/derived/series_reflex_en.out, problem number given). */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "../src/board/fen.h"
+#include "../src/rules/rules.h"
+#include "../src/solve/series.h"
+
+#include "table_fixture.h"
+#include "solution_text.h"
+
+static struct options plain_options(void)
+{
+    struct options o;
+    memset(&o, 0, sizeof o);
+    o.threat = -1;
+    o.max_flights = -1;
+    return o;
+}
+
+/* Solves the series stipulation on fen (the series mover moves first in
+ * the FEN) and returns the result; the Popeye text is in `solution`. */
+static void solve_series(const char *fen, enum play play, enum goal goal, int moves, const struct options *o,
+                         struct result *r)
+{
+    static struct position p;
+    struct fen_error err;
+    position_init(&p, &rules_orthodox, 0);
+    assert_true(fen_parse(&p, fen, &err));
+    struct stipulation st = {.play = play, .goal = goal, .moves = moves, .series = true};
+    struct solver s;
+    tt_clear(&table);
+    solver_init(&s, &p, &st, o, &table);
+    result_init(r);
+    series_search(&s, moves, r, fresh_solution_sink());
+    solver_free(&s);
+}
+
+/* ser-#2, by hand.  White Ka6 Rb1, Black Ka8.  Ka8's squares a7 and b7 are
+ * Ka6's; a mate needs a rook check on the 8th rank that also covers b8, so
+ * the rook must reach c8..h8 (b8 is unprotected: Kxb8 would not be mate,
+ * and a rook check on the a-file leaves b8).  From b1 it gets there in two
+ * moves: 1.Rb1-x1 (x = c..h, no check) 2.Rx1-x8 #: six solutions.  King
+ * moves do not help (Kb6 closes the b-file; Ka5/Kb5 free a7).  No ser-#1:
+ * the only 8th-rank square in reach is b8.  The series rule forbids
+ * 1.Rb1-b8+ 2.Rb8-c8 #, which would otherwise be a seventh solution. */
+static void series_direct_no_check_before_last(void **state)
+{
+    (void)state;
+    struct options o = plain_options();
+    struct result r;
+    solve_series("k7/8/K7/8/8/8/8/1R6 w - -", PLAY_DIRECT, GOAL_MATE, 2, &o, &r);
+    assert_int_equal(r.solutions.count, 6);
+    assert_int_equal(r.short_solutions.count, 0);
+    const char *want[] = {"b1c1 c1c8", "b1d1 d1d8", "b1e1 e1e8", "b1f1 f1f8", "b1g1 g1g8", "b1h1 h1h8"};
+    for (int i = 0; i < 6; i++)
+        assert_true(strlist_has(&r.solutions, want[i]));
+    assert_false(strlist_has(&r.solutions, "b1b8 b8c8"));
+    assert_non_null(strstr(solution.data, "  1.Rb1-c1   2.Rc1-c8 #"));
+    result_free(&r);
+}
+
+/* ser-#8 (corpus #20, M. Tomasevic): White Kh1 Qe8, Black Ka6 Qg6.  Popeye's
+ * only solution: 1.Qe4 2.Qg2 3.Kg1 4.Kf2 5.Ke3 6.Kd4 7.Kc5 8.Qa8 #. */
+static void series_direct_corpus(void **state)
+{
+    (void)state;
+    struct options o = plain_options();
+    struct result r;
+    solve_series("4Q3/8/k5q1/8/8/8/8/7K w - -", PLAY_DIRECT, GOAL_MATE, 8, &o, &r);
+    assert_int_equal(r.solutions.count, 1);
+    assert_int_equal(r.short_solutions.count, 0);
+    assert_true(strlist_has(&r.solutions, "e8e4 e4g2 h1g1 g1f2 f2e3 e3d4 d4c5 g2a8"));
+    assert_non_null(strstr(solution.data, "  1.Qe8-e4   2.Qe4-g2   3.Kh1-g1   4.Kg1-f2   5.Kf2-e3   6.Ke3-d4"
+                                          "   7.Kd4-c5   8.Qg2-a8 #"));
+    result_free(&r);
+}
+
+/* ser-=4 (corpus #24, T. Steudel): White Pd7 Pe7, Black Kh8 Pg7.  Popeye:
+ * 1.e8=B 2.d8=Q 3.Qd5 4.Bg6 = and 1.e8=S 2.d8=R 3.Rd7 4.Rxg7 =. */
+static void series_stalemate_corpus(void **state)
+{
+    (void)state;
+    struct options o = plain_options();
+    struct result r;
+    solve_series("7k/3PP1p1/8/8/8/8/8/8 w - -", PLAY_DIRECT, GOAL_STALEMATE, 4, &o, &r);
+    assert_int_equal(r.solutions.count, 2);
+    assert_non_null(strstr(solution.data, "  1.e7-e8=B   2.d7-d8=Q   3.Qd8-d5   4.Be8-g6 ="));
+    assert_non_null(strstr(solution.data, "  1.e7-e8=S   2.d7-d8=R   3.Rd8-d7   4.Rd7*g7 ="));
+    result_free(&r);
+}
+
+/* ser-h#1, by hand: one Black move, then White mates in one.  White Kb6
+ * Rh1, Black Ka8 Pg7.  Black's moves: g7-g6, g7-g5, Ka8-b8 (a7, b7 are
+ * Kb6's).  After 1.g6 or 1.g5, 2.Rh8 # (the h-file and the 8th rank are
+ * open; a7, b7 Kb6's, b8 the rook's; nothing interposes).  After 1.Kb8,
+ * 2.Rh8 # too: a8 and c8 on the rook's rank, a7, b7, c7 Kb6's.  Rh1 is
+ * White's only unit that can check, and Ra1+ leaves b8 (or, after 1.Kb8,
+ * does not check): exactly three solutions. */
+static void series_help_by_hand(void **state)
+{
+    (void)state;
+    struct options o = plain_options();
+    struct result r;
+    solve_series("k7/6p1/1K6/8/8/8/8/7R b - -", PLAY_HELP, GOAL_MATE, 1, &o, &r);
+    assert_int_equal(r.solutions.count, 3);
+    const char *want[] = {"g7g6 h1h8", "g7g5 h1h8", "a8b8 h1h8"};
+    for (int i = 0; i < 3; i++)
+        assert_true(strlist_has(&r.solutions, want[i]));
+    assert_non_null(strstr(solution.data, "  1.Ka8-b8 Rh1-h8 #"));
+    result_free(&r);
+}
+
+/* ser-h#4 (corpus #25 a, G. Husserl): White Ke1 Qa3 Bg3, Black Kd4 Ra2
+ * Bg1 Pa6 Pc3 Pe3 Ph7.  Popeye: 1.Kd3 2.Kc2 3.Kb1 4.Ka1 Qc1 #, the only one. */
+static void series_help_corpus(void **state)
+{
+    (void)state;
+    struct options o = plain_options();
+    struct result r;
+    solve_series("8/7p/p7/8/3k4/Q1p1p1B1/r7/4K1b1 b - -", PLAY_HELP, GOAL_MATE, 4, &o, &r);
+    assert_int_equal(r.solutions.count, 1);
+    assert_int_equal(r.short_solutions.count, 0);
+    assert_non_null(strstr(solution.data, "  1.Kd4-d3   2.Kd3-c2   3.Kc2-b1   4.Kb1-a1 Qa3-c1 #"));
+    result_free(&r);
+}
+
+/* ser-s#4 (corpus #47, G. Bakcsi): White Kg1 Sc5 Bc2 Pa7 Pb6 Pe3 Ph2, Black
+ * Kf3 Qa4 Pe6.  Popeye: four solutions, each ending 4.Bc2-d1 + Qa4*d1 #
+ * (Black's only move, forced to mate). */
+static void series_self_corpus(void **state)
+{
+    (void)state;
+    struct options o = plain_options();
+    struct result r;
+    solve_series("8/P7/1P2p3/2N5/q7/4Pk2/2B4P/6K1 w - -", PLAY_SELF, GOAL_MATE, 4, &o, &r);
+    assert_int_equal(r.solutions.count, 4);
+    assert_non_null(strstr(solution.data, "  1.b6-b7   2.b7-b8=Q   3.Qb8-e5   4.Bc2-d1 + Qa4*d1 #"));
+    assert_non_null(strstr(solution.data, "  1.a7-a8=R   2.Ra8-e8   3.Re8*e6   4.Bc2-d1 + Qa4*d1 #"));
+    result_free(&r);
+}
+
+/* ser-r#2 (corpus #44, Popeye's series_play test 7): White Ka1 Ph3, Black
+ * Ka3 Pa2 Pa4 Pb3 Pb4.  By hand: Ka1 has no move (b1 is the a2 pawn's, b2
+ * Ka3's, a2 is protected by b3 and Ka3), so 1.h3-h4 is White's only move.
+ * Then b3-b2 # (a1 attacked; b1 the a2 pawn's; b2 and a2 protected by
+ * Ka3): Black can mate and must, so the series ends after one move and no
+ * series of two exists.  Popeye prints that short solution only. */
+static void series_reflex_corpus(void **state)
+{
+    (void)state;
+    struct options o = plain_options();
+    struct result r;
+    solve_series("8/8/8/8/pp6/kp5P/p7/K7 w - -", PLAY_REFLEX, GOAL_MATE, 2, &o, &r);
+    assert_int_equal(r.solutions.count, 0);
+    assert_int_equal(r.short_solutions.count, 1);
+    assert_true(strlist_has(&r.short_solutions, "h3h4 b3b2"));
+    assert_non_null(strstr(solution.data, "  1.h3-h4 b3-b2 #"));
+    result_free(&r);
+}
+
+/* ser-r#3, by hand (Popeye agrees: "1.Rf6-f8 # ?!?" and nothing else).
+ * White Kh1 Rf6, Black Kh8 Pg7 Ph7.  1.Rf6-f8 mates at once (g8 is on the
+ * rook's rank, g7 and h7 are Black's own pawns); in a reflexmate White must
+ * mate when it can, so the series fails before it starts: no solution,
+ * the forced mate shown as the failing line. */
+static void series_reflex_mover_must_mate(void **state)
+{
+    (void)state;
+    struct options o = plain_options();
+    struct result r;
+    solve_series("7k/6pp/5R2/8/8/8/8/7K w - -", PLAY_REFLEX, GOAL_MATE, 3, &o, &r);
+    assert_int_equal(r.solutions.count, 0);
+    assert_int_equal(r.short_solutions.count, 0);
+    assert_non_null(strstr(solution.data, "  1.Rf6-f8 # ?!?"));
+    result_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(series_direct_no_check_before_last),
+        cmocka_unit_test(series_direct_corpus),
+        cmocka_unit_test(series_stalemate_corpus),
+        cmocka_unit_test(series_help_by_hand),
+        cmocka_unit_test(series_help_corpus),
+        cmocka_unit_test(series_self_corpus),
+        cmocka_unit_test(series_reflex_corpus),
+        cmocka_unit_test(series_reflex_mover_must_mate),
+    };
+    return cmocka_run_group_tests_name("series", tests, setup, teardown_with_text);
+}
