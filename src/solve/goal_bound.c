@@ -87,7 +87,7 @@ struct goal_bound {
     uint8_t a_bit[MAX_SIDE_UNITS];
     const uint8_t *row[MAX_SIDE_UNITS][1 + GOAL_PROMOTIONS]; /* its table counts */
     struct level level[LEVELS];
-    square_set flights_seen;         /* of the king squares the last evaluation looked at */
+    square_set flights_seen;         /* of the king squares whose verdict D's units could change */
     struct split sp;                 /* the targets of the king square being examined */
     /* counts remembered for the node whose stamp they carry */
     uint32_t stamp;
@@ -390,6 +390,8 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
             return false; /* no A unit can give check there in time */
         sets_of(n->checkers[n->A], s, from);
     }
+    /* from here on, D's units may matter (goal_bound_turn_idle) */
+    n->flights_seen |= flights;
     struct split *sp = &n->sp;
     sp->nt = 0;
     sp->check = sp->ban = -1;
@@ -537,13 +539,7 @@ static bool fails(struct goal_bound *n, const struct position *p, enum goal goal
     int first_right = n->D == WHITE ? WHITE_SHORT : BLACK_SHORT;
     bool castle = p->st.castle_rook[first_right] != SQ_NONE || p->st.castle_rook[first_right + 1] != SQ_NONE;
     const uint8_t *kdist = castle ? t->dist[n->D][KING][kb] : t->king_plain[n->D][kb];
-    /* the flights of every king square the bound looks at (goal_bound_turn_idle) */
     n->flights_seen = 0;
-    for (int i = 0; i < t->squares; i++) {
-        int s = t->bits[i];
-        if (kdist[s] <= n->d)
-            n->flights_seen |= t->flights[s];
-    }
     if (king_square_feasible(n, kb, 0))
         return false;
     for (int i = 0; i < t->squares; i++) {

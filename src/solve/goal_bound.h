@@ -27,7 +27,7 @@ bool goal_bound_prunes(struct goal_bound *gb, const struct position *p, enum goa
  * half-moves left: true when D passing its turn would leave a node the bound
  * cuts.  Then goal_bound_turn_idle may be asked about D's turns. */
 struct goal_pass {
-    square_set flights; /* the flights of every king square the bound looked at */
+    square_set flights; /* the flights of every king square whose verdict D's units could change */
     int d;              /* D's turns after its turn */
 };
 bool goal_bound_pass_fails(struct goal_bound *gb, const struct position *p, enum goal goal, int plies,
