@@ -155,6 +155,24 @@ static void idle_turns(void **state)
     goal_bound_free(gb);
 }
 
+/* Castling's king move is free (the rook's pays), so what the king serves on
+ * its castling square costs nothing.  Popeye's corpus #22 after 1.Sc3*b1
+ * Ba5 2.Sa3: White Ke1 Ra1 Ba5 Bf3 Pb3 Pd4 Pe4, Black Kd3 Sa3 Pe3; 0-0-0#:
+ * Rd1 checks down the d-file, Kc1 takes c2 and d2, Ba5 c3, b3 c4, Bf3 e2
+ * and guards e4, d4 stays on the rook's file, e3 is Black's own; Sa3 and e3
+ * reach neither d1 nor d2.  Charged a turn for the king too, the mate would
+ * cost two turns and the bound would cut it. */
+static void castling_king_is_free(void **state)
+{
+    (void)state;
+    struct position p = from_fen(&rules_orthodox, "8/8/8/B7/3PP3/nP1kpB2/8/R3K3 w Q - 0 1");
+    struct goal_bound *gb = goal_bound_new(&p);
+    assert_non_null(gb);
+    assert_true(help_exists(&p, GOAL_MATE, 1));
+    assert_false(goal_bound_proves_failure(gb, &p, GOAL_MATE, 1));
+    goal_bound_free(gb);
+}
+
 /* The reference: some sequence of exactly `plies` legal turns ends in goal. */
 static bool goal_now(struct position *p, enum goal g)
 {
@@ -286,6 +304,7 @@ int main(void)
         cmocka_unit_test(obvious_cut),
         cmocka_unit_test(capture_needs_a_unit),
         cmocka_unit_test(idle_turns),
+        cmocka_unit_test(castling_king_is_free),
         cmocka_unit_test(random_orthodox),
         cmocka_unit_test(random_knight_relay),
     };

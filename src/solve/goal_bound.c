@@ -521,8 +521,13 @@ static bool fails(struct goal_bound *n, const struct position *p, enum goal goal
         n->a_kind[u] = (uint8_t)k;
         n->a_capturable[u] = b != a_king && !(t->denies[n->A][k][b] & SET_BIT(b));
         n->capturable += n->a_capturable[u];
-        n->denied0 |= t->denies[n->A][k][b];
-        n->checked0 |= t->checks[n->A][k][b];
+        /* what it serves where it stands, or where a free move takes it (a
+         * castling king: the rook's move pays): the offers below count from
+         * one turn on */
+        for (square_set q = t->within[n->A][k][b][0][0]; q; q &= q - 1) {
+            n->denied0 |= t->denies[n->A][k][set_first(q)];
+            n->checked0 |= t->checks[n->A][k][set_first(q)];
+        }
         n->a_bit[u] = (uint8_t)b;
         int kinds = k == PAWN ? 1 + GOAL_PROMOTIONS : 1;
         for (int i = 0; i < kinds; i++) {
