@@ -132,6 +132,7 @@ static void on_event(void *ctx, const struct solution_event *e)
     case EVENT_NUMBERED_MOVE:
     case EVENT_THREAT_END:
     case EVENT_FIRST_MOVE_END:
+    case EVENT_NUMBERED_END:
         break;
     }
 }

@@ -71,9 +71,17 @@ static void on_event(void *ctx, const struct solution_event *e)
         char move[NOTATION_MAX];
         words_turn_text(pt->words, e->pos, e->turn, move);
         text_printf(out, "\n%3d  (%s%s )", e->number, move, e->effect == EFFECT_CHECK ? " +" : "");
+        pt->numbered_last = true;
         break;
     }
+    case EVENT_NUMBERED_END:
+        /* Popeye leaves a blank line after the last numbered move, as after
+         * a key's play (FIRST_MOVE_END) */
+        if (pt->numbered_last)
+            text_put(out, "\n");
+        break;
     case EVENT_FIRST_MOVE:
+        pt->numbered_last = false;
         put_move_line(pt, e);
         text_put(out, e->win ? " !" : " ?");
         break;

@@ -14,6 +14,7 @@ struct popeye_text {
      * caller may print what out holds; NULL: nobody streams */
     void (*part_done)(void *ctx);
     void *ctx;
+    bool numbered_last;         /* the last line written is a numbered first move */
 };
 
 /* A sink writing into pt->out; pt must outlive the sink's use. */

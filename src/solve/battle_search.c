@@ -19,6 +19,21 @@ struct walk {
     const struct solution_sink *sink;
 };
 
+/* The lists the tree is shown from, in Popeye's order (its generation
+ * order, which its text keeps): variations, continuations and refutations
+ * come out as Popeye prints them.  The search keeps the rule set's order.
+ * mating: the attacker's last move of direct play, which Popeye lists in
+ * the order of its mating-move generator. */
+static struct turn_list *shown_moves(struct solver *s, bool mating)
+{
+    struct turn_list *l = solver_generate(s);
+    if (mating)
+        popeye_order_sort_mating(s->pos, l);
+    else
+        popeye_order_sort(s->pos, l);
+    return l;
+}
+
 /* After the move is made: the goal when it is reached (and may be), else check. */
 static enum move_effect effect_now(struct solver *s, bool goal_possible)
 {
@@ -103,7 +118,7 @@ static void walk_variation(struct walk *w, int depth, const struct turn *d, int 
 static void walk_continuations(struct walk *w, int depth, int m, bool in_threat)
 {
     struct solver *s = w->s;
-    struct turn_list *moves = solver_generate(s);
+    struct turn_list *moves = shown_moves(s, s->play == PLAY_DIRECT && m == 1);
     for (int i = 0; i < moves->count; i++) {
         /* OwnerPromotes: a decision wins only if it wins for every choice */
         if (battle_choice_seen(moves, i) || !battle_all_choices(s, moves, i, m, attack_move_wins))
@@ -150,7 +165,7 @@ static void walk_after_attack(struct walk *w, int depth, int n)
         }
         send_mark(w, EVENT_THREAT_END, depth, t);
     }
-    struct turn_list *defences = solver_generate(s);
+    struct turn_list *defences = shown_moves(s, false);
     for (int i = 0; i < defences->count; i++) {
         const struct turn *d = &defences->turns[i];
         struct undo u;
@@ -176,7 +191,7 @@ static void walk_refutations(struct walk *w, const struct turn *try_move, const 
     send_mark(w, EVENT_REFUTATIONS, 1, 0);
     struct undo u;
     solver_make(s, try_move, &u);
-    struct turn_list *defences = solver_generate(s);
+    struct turn_list *defences = shown_moves(s, false);
     for (int i = 0; i < defences->count; i++) {
         char c[NOTATION_MAX];
         decision_canonical(s->pos, &defences->turns[i], c);
@@ -230,7 +245,7 @@ static void walk_set_play(struct walk *w, int n)
             k++;
         m = k <= n ? k : n == 1 ? 0 : n;
     }
-    struct turn_list *defences = solver_generate(s);
+    struct turn_list *defences = shown_moves(s, false);
     for (int i = 0; m >= 1 && i < defences->count; i++) {
         struct undo v;
         solver_make(s, &defences->turns[i], &v);
@@ -276,7 +291,7 @@ void battle_search(struct solver *s, int n, struct result *r, const struct solut
     if (o->move_numbers)
         popeye_numbered_moves(s->pos, first);
     else
-        solver_generate(s);
+        shown_moves(s, s->play == PLAY_DIRECT && n == 1);
     for (int i = 0; i < first->count && !s->stopped; i++) {
         if (s->on_root_move)
             s->on_root_move(s->progress_ctx, 2 * n - (s->play == PLAY_DIRECT), i + 1, first->count);
@@ -324,5 +339,7 @@ void battle_search(struct solver *s, int n, struct result *r, const struct solut
         }
         send_mark(w, EVENT_FIRST_MOVE_END, 0, 0);
     }
+    if (o->move_numbers)
+        send_mark(w, EVENT_NUMBERED_END, 0, 0);
     r->partial = s->stopped;
 }

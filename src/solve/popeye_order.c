@@ -1,10 +1,12 @@
 /* Popeye's order of first moves, read off its MoveNumbers output: units from
  * a1 rank by rank; a king's castlings first; lines SW SE NE NW S W N E with
  * the farthest square first; knights in its leap order; pawns double step,
- * single step, then captures; promotions Q S R B. */
+ * single step, then captures; promotions Q S R B.  The moves that are to
+ * mate at once come from h8 back to a1, as its solutions show them. */
 #include "popeye_order.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "../rules/rules.h"
 
@@ -31,11 +33,14 @@ static int promo_index(int k)
 
 static int sign(int x) { return (x > 0) - (x < 0); }
 
-static long order_key(const struct position *p, const struct turn *t)
+/* mating: units from the last square (h8) back to a1, as Popeye lists the
+ * moves that may mate at once (its orthodox mating-move generator) */
+static long order_key(const struct position *p, const struct turn *t, bool mating)
 {
     const struct geometry *g = p->geo;
     int f0 = g->file_of[t->from], r0 = g->rank_of[t->from];
-    long base = ((long)r0 * 16 + f0) * 4096;
+    long unit = mating ? (long)(MAX_RANKS - 1 - r0) * 16 + (MAX_FILES - 1 - f0) : (long)r0 * 16 + f0;
+    long base = unit * 4096;
     if (t->flags & TURN_CASTLE)
         return base + (t->from2 < t->from ? 0 : 1);
     if (t->to == SQ_OFF || t->to == t->from)
@@ -55,18 +60,37 @@ static long order_key(const struct position *p, const struct turn *t)
     }
 }
 
-/* The position comes as qsort_r's context: no state outside the call. */
-static int compare(const void *a, const void *b, void *position)
+struct keyed {
+    long key;
+    int index;
+};
+
+/* Ties (fairy turns sharing a move, told apart by a second displacement)
+ * keep their generated order: the sort is stable, so the turns of one
+ * OwnerPromotes decision keep their first one first. */
+static int compare(const void *a, const void *b)
 {
-    const struct position *p = position;
-    long ka = order_key(p, a), kb = order_key(p, b);
-    return (ka > kb) - (ka < kb);
+    const struct keyed *x = a, *y = b;
+    if (x->key != y->key)
+        return (x->key > y->key) - (x->key < y->key);
+    return (x->index > y->index) - (x->index < y->index);
 }
 
-void popeye_order_sort(const struct position *p, struct turn_list *l)
+static void sort_keyed(const struct position *p, struct turn_list *l, bool mating)
 {
-    qsort_r(l->turns, (size_t)l->count, sizeof l->turns[0], compare, (void *)p);
+    static _Thread_local struct keyed keys[TURN_LIST_MAX];
+    static _Thread_local struct turn sorted[TURN_LIST_MAX];
+    for (int i = 0; i < l->count; i++)
+        keys[i] = (struct keyed){order_key(p, &l->turns[i], mating), i};
+    qsort(keys, (size_t)l->count, sizeof keys[0], compare);
+    for (int i = 0; i < l->count; i++)
+        sorted[i] = l->turns[keys[i].index];
+    memcpy(l->turns, sorted, sizeof sorted[0] * (size_t)l->count);
 }
+
+void popeye_order_sort(const struct position *p, struct turn_list *l) { sort_keyed(p, l, false); }
+
+void popeye_order_sort_mating(const struct position *p, struct turn_list *l) { sort_keyed(p, l, true); }
 
 void popeye_numbered_moves(struct position *p, struct turn_list *out)
 {

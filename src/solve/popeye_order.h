@@ -8,6 +8,9 @@
 #include "../board/position.h"
 
 void popeye_order_sort(const struct position *p, struct turn_list *l);
+/* The order of moves that are to mate at once (a direct mate's last move):
+ * units from the last square back to the first, each unit's moves as above. */
+void popeye_order_sort_mating(const struct position *p, struct turn_list *l);
 
 /* The first moves Popeye numbers: pseudo-legal where the rule set can list
  * them (Popeye numbers a move before it finds it illegal), in its order. */

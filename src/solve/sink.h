@@ -28,6 +28,7 @@ enum solution_event_kind {
     EVENT_REFUTATIONS,     /* the try's refutations follow */
     EVENT_REFUTATION,      /* one refutation, at depth 1 */
     EVENT_FIRST_MOVE_END,  /* the key or try has all its play */
+    EVENT_NUMBERED_END,    /* Option MoveNumbers: every first move was examined */
     /* Help play. */
     EVENT_HELP_LINE,       /* one solution: `plies` turns from `pos` */
     EVENT_HELP_PHASE_END,  /* set play (then play) has all its solutions */

@@ -54,6 +54,13 @@ struct turn_list *solver_generate(struct solver *s)
     return l;
 }
 
+int solver_count_turns(struct solver *s)
+{
+    if (s->pos->rules->count_legal)
+        return s->pos->rules->count_legal(s->pos);
+    return solver_generate(s)->count;
+}
+
 void solver_make(struct solver *s, const struct turn *t, struct undo *u)
 {
     assert(s->ply + 1 < SOLVER_MAX_PLY); /* stipulation limits, problem.h */

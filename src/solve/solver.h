@@ -48,6 +48,9 @@ void solver_free(struct solver *s);
 
 /* Legal turns of the side to move into the list of the current ply. */
 struct turn_list *solver_generate(struct solver *s);
+/* Number of legal turns of the side to move (the rule set's count when it
+ * has one, else the length of the next ply's list). */
+int solver_count_turns(struct solver *s);
 void solver_make(struct solver *s, const struct turn *t, struct undo *u);
 void solver_unmake(struct solver *s, const struct undo *u);
 /* The side to move passes (threats, set play). */
