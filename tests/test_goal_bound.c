@@ -99,6 +99,80 @@ static void obvious_cut(void **state)
     goal_bound_free(gb);
 }
 
+static bool help_exists(struct position *p, enum goal g, int plies);
+
+/* A pawn's file change is a capture, and a captured unit serves nothing.
+ * Black Ka1 Pb3, White Kc3 Rh8, Black to play, h#1: Black's king is mated
+ * only on a1 (on a2 the rook checks from the a-file but b1 stays free; on b1
+ * a2 or, by a file, c1 stays free; b2 touches White's king), the rook
+ * checking from h1 (and denying b1), the king denying b2, so a2 must be
+ * blocked in Black's one turn: only by b3xa2, which needs a White unit on a2
+ * to take, and White's only other unit is its king.  Counted with the
+ * capture, b3-a2 is one turn and the bound could not cut; without one, the
+ * pawn needs three (b2, b1=Q, Qa2). */
+static void capture_needs_a_unit(void **state)
+{
+    (void)state;
+    struct position p = from_fen(&rules_orthodox, "7R/8/8/8/8/1pK5/8/k7 b - - 0 1");
+    struct goal_bound *gb = goal_bound_new(&p);
+    assert_non_null(gb);
+    const struct goal_tables *t = goal_tables_get(&p);
+    assert_int_equal(t->any_dist[BLACK][PAWN][bit(&p, "b3")][bit(&p, "a2")], 1);
+    assert_int_equal(t->pawn_quiet[BLACK][bit(&p, "b3")][bit(&p, "a2")], 3); /* b2, b1=Q, Qa2 */
+    assert_int_equal(t->pawn_quiet[BLACK][bit(&p, "b3")][bit(&p, "b1")], 2); /* b2, b1=Q */
+    assert_true(goal_bound_proves_failure(gb, &p, GOAL_MATE, 2));
+    assert_false(help_exists(&p, GOAL_MATE, 2));
+    goal_bound_free(gb);
+}
+
+/* Black Ka8 Ph7, White Kc6 Rh1, Black to play, h#1.  Were Black to pass,
+ * White could not mate with its one move: the king covers b7 only, and no
+ * rook square checks a8 and also covers a7 and b8 (h8 leaves a7, a1 leaves
+ * b8), with no Black turn left to block.  h7-h6 and h7-h5 go nowhere near
+ * a7, b7 or b8, so they change nothing the bound reads: idle.  The king's
+ * turns are never idle. */
+static void idle_turns(void **state)
+{
+    (void)state;
+    struct position p = from_fen(&rules_orthodox, "k7/7p/2K5/8/8/8/8/7R b - - 0 1");
+    struct goal_bound *gb = goal_bound_new(&p);
+    assert_non_null(gb);
+    struct goal_pass pass;
+    assert_true(goal_bound_pass_fails(gb, &p, GOAL_MATE, 2, &pass));
+    struct turn_list *l = malloc(sizeof *l);
+    assert_non_null(l);
+    p.rules->generate(&p, l);
+    int idle = 0;
+    for (int i = 0; i < l->count; i++) {
+        bool king = l->turns[i].from == square_parse(p.geo, "a8");
+        bool is_idle = goal_bound_turn_idle(gb, &pass, &p, &l->turns[i]);
+        assert_true(king ? !is_idle : is_idle);
+        idle += is_idle;
+    }
+    assert_int_equal(idle, 2);
+    free(l);
+    assert_false(help_exists(&p, GOAL_MATE, 2)); /* 1...Ka7 2.Ra1+ Kb8; 1...Kb8 2.Rh8+ Ka7 */
+    goal_bound_free(gb);
+}
+
+/* Castling's king move is free (the rook's pays), so what the king serves on
+ * its castling square costs nothing.  Popeye's corpus #22 after 1.Sc3*b1
+ * Ba5 2.Sa3: White Ke1 Ra1 Ba5 Bf3 Pb3 Pd4 Pe4, Black Kd3 Sa3 Pe3; 0-0-0#:
+ * Rd1 checks down the d-file, Kc1 takes c2 and d2, Ba5 c3, b3 c4, Bf3 e2
+ * and guards e4, d4 stays on the rook's file, e3 is Black's own; Sa3 and e3
+ * reach neither d1 nor d2.  Charged a turn for the king too, the mate would
+ * cost two turns and the bound would cut it. */
+static void castling_king_is_free(void **state)
+{
+    (void)state;
+    struct position p = from_fen(&rules_orthodox, "8/8/8/B7/3PP3/nP1kpB2/8/R3K3 w Q - 0 1");
+    struct goal_bound *gb = goal_bound_new(&p);
+    assert_non_null(gb);
+    assert_true(help_exists(&p, GOAL_MATE, 1));
+    assert_false(goal_bound_proves_failure(gb, &p, GOAL_MATE, 1));
+    goal_bound_free(gb);
+}
+
 /* The reference: some sequence of exactly `plies` legal turns ends in goal. */
 static bool goal_now(struct position *p, enum goal g)
 {
@@ -154,7 +228,7 @@ static bool random_position(const struct rules *r, struct position *p, int white
     return !rules_opponent_in_check(p);
 }
 
-static void random_positions(const struct rules *r, int count, int *cuts)
+static void random_positions(const struct rules *r, int count, int *cuts, int *idle)
 {
     struct position p;
     struct goal_bound *gb = NULL;
@@ -168,6 +242,28 @@ static void random_positions(const struct rules *r, int count, int *cuts)
         assert_non_null(gb);
         for (int plies = 1; plies <= 3; plies++) {
             enum goal g = goals[next(3)];
+            struct goal_pass pass;
+            if (plies % 2 == 0 && goal_bound_pass_fails(gb, &p, g, plies, &pass)) {
+                /* every idle turn leads to a node without a solution */
+                struct turn_list *l = malloc(sizeof *l);
+                assert_non_null(l);
+                r->generate(&p, l);
+                for (int i = 0; i < l->count; i++) {
+                    if (!goal_bound_turn_idle(gb, &pass, &p, &l->turns[i]))
+                        continue;
+                    ++*idle;
+                    struct undo u;
+                    position_make(&p, &l->turns[i], &u);
+                    bool solvable = help_exists(&p, g, plies - 1);
+                    position_unmake(&p, &u);
+                    if (solvable) {
+                        char fen[128];
+                        fen_write(&p, fen);
+                        fail_msg("an idle turn (%d) led to a solution: %s goal %d plies %d", i, fen, (int)g, plies);
+                    }
+                }
+                free(l);
+            }
             if (!goal_bound_proves_failure(gb, &p, g, plies))
                 continue;
             ++*cuts;
@@ -184,18 +280,20 @@ static void random_positions(const struct rules *r, int count, int *cuts)
 static void random_orthodox(void **state)
 {
     (void)state;
-    int cuts = 0;
-    random_positions(&rules_orthodox, 400, &cuts);
+    int cuts = 0, idle = 0;
+    random_positions(&rules_orthodox, 400, &cuts, &idle);
     /* the bound is active: most of these sparse positions admit no goal */
     assert_true(cuts > 200);
+    assert_true(idle > 50);
 }
 
 static void random_knight_relay(void **state)
 {
     (void)state;
-    int cuts = 0;
-    random_positions(&rules_knight_relay, 400, &cuts);
+    int cuts = 0, idle = 0;
+    random_positions(&rules_knight_relay, 400, &cuts, &idle);
     assert_true(cuts > 200);
+    assert_true(idle > 50);
 }
 
 int main(void)
@@ -204,6 +302,9 @@ int main(void)
         cmocka_unit_test(orthodox_counts),
         cmocka_unit_test(knight_relay_counts),
         cmocka_unit_test(obvious_cut),
+        cmocka_unit_test(capture_needs_a_unit),
+        cmocka_unit_test(idle_turns),
+        cmocka_unit_test(castling_king_is_free),
         cmocka_unit_test(random_orthodox),
         cmocka_unit_test(random_knight_relay),
     };

@@ -471,6 +471,13 @@ static void goal_reach(const struct position *p, enum colour c, enum kind k, int
     relay_leaps(p, c, k, sq, out);
 }
 
+/* A relayed leap may go anywhere a knight leaps, capturing or not. */
+static void goal_reach_quiet(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)
+{
+    relaxed_orthodox_reach_quiet(p, c, k, sq, out);
+    relay_leaps(p, c, k, sq, out);
+}
+
 static void goal_denies(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)
 {
     if (k == KNIGHT) {
@@ -491,6 +498,7 @@ static void goal_checks(const struct position *p, enum colour c, enum kind k, in
 
 static const struct goal_hooks relay_goal = {
     .reach = goal_reach,
+    .reach_quiet = goal_reach_quiet,
     .free_reach = relaxed_castling,
     .denies = goal_denies,
     .checks = goal_checks,

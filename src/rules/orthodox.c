@@ -346,6 +346,7 @@ static void orthodox_checks(const struct position *p, enum colour c, enum kind k
 
 static const struct goal_hooks orthodox_goal = {
     .reach = relaxed_orthodox_reach,
+    .reach_quiet = relaxed_orthodox_reach_quiet,
     .free_reach = relaxed_castling,
     .denies = relaxed_orthodox_attacks,
     .checks = orthodox_checks,

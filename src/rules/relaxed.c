@@ -62,6 +62,21 @@ void relaxed_orthodox_reach(const struct position *p, enum colour c, enum kind k
         add(g, sq + 2 * fwd, out);
 }
 
+void relaxed_orthodox_reach_quiet(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)
+{
+    const struct geometry *g = p->geo;
+    if (k != PAWN) {
+        relaxed_orthodox_attacks(p, c, k, sq, out);
+        return;
+    }
+    *out = 0;
+    int fwd = c == WHITE ? g->north : g->south;
+    add(g, sq + fwd, out);
+    int second = c == WHITE ? 1 : g->ranks - 2;
+    if (g->rank_of[sq] == second)
+        add(g, sq + 2 * fwd, out);
+}
+
 void relaxed_castling(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)
 {
     *out = 0;

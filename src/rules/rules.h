@@ -22,6 +22,10 @@
 struct goal_hooks {
     /* Squares a unit of colour c and kind k on sq may reach in one turn. */
     void (*reach)(const struct position *p, enum colour c, enum kind k, int sq, square_set *out);
+    /* Optional: squares it may reach in one turn that captures nothing (a
+     * pawn's pushes); NULL: the same as reach.  A turn that captures takes an
+     * enemy unit off the board, which the bound charges (goal_bound.c). */
+    void (*reach_quiet)(const struct position *p, enum colour c, enum kind k, int sq, square_set *out);
     /* Squares it may reach in a turn that also moves another unit which pays
      * for the turn (the king's castling: the rook's move is counted). */
     void (*free_reach)(const struct position *p, enum colour c, enum kind k, int sq, square_set *out);

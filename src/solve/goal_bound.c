@@ -12,7 +12,12 @@
  * cheapest blocks of the flights that A does not deny exceed d, or the A
  * units cannot deny the rest (and give check) within a.  A unit that serves
  * several targets is charged the largest of its counts for them, a lower
- * bound of the count for one square serving them all.  Pins, interpositions
+ * bound of the count for one square serving them all.  A D pawn that blocks
+ * by a path with a capture (a file change) takes an A unit off the board,
+ * and a unit taken serves nothing in the final position: so at most as many
+ * blocks use such paths as A has capturable units (not its king, nor a unit
+ * whose deny set holds its own square: rules.h) beyond those that serve; a
+ * block by pushes alone is charged its quiet count (reach_quiet).  Pins, interpositions
  * and the mobility of other D units are ignored: each only makes mate harder,
  * so ignoring them keeps the bound admissible (it never cuts a solution). */
 #include "goal_bound.h"
@@ -27,7 +32,7 @@
 #define MAX_FLIGHT_TARGETS (MAX_TARGETS - 2)
 #define MAX_COVER (1 << MAX_TARGETS)
 #define MAX_SIDE_UNITS 64            /* units of one side the working memory holds */
-#define MAX_BUDGET 15                /* turns of one side the reach sets distinguish */
+#define MAX_BUDGET GOAL_BUDGET       /* turns of one side the reach sets distinguish */
 #define INF 0x3fff
 #define MAX_OFFERS 48                /* distinct services one unit offers at one king square */
 #define LEVELS 64                    /* remaining lengths with their own statistics */
@@ -47,6 +52,14 @@ struct level {
 struct split {
     int nt, check, ban;
     int block[MAX_TARGETS];
+    int block_quiet[MAX_TARGETS];    /* the same without a capture */
+    /* targets 0 .. nflights-1 are the flights, on these squares; match[m]:
+     * the fewest D turns blocking the flights in m by distinct units,
+     * computed on first use (matched) */
+    int nflights;
+    int flight_bit[MAX_TARGETS];
+    bool matched;
+    int match[1 << MAX_FLIGHT_TARGETS];
     int cost[MAX_SIDE_UNITS][MAX_TARGETS];
     square_set serve[MAX_TARGETS][KIND_COUNT]; /* where each kind serves target j */
 };
@@ -68,14 +81,18 @@ struct goal_bound {
     /* reach[u][i][c]: squares A unit u can stand on as its kind i (0 its own,
      * 1.. promotion_kinds) after at most c of its turns */
     uint8_t a_kind[MAX_SIDE_UNITS];
-    square_set reach[MAX_SIDE_UNITS][1 + GOAL_PROMOTIONS][MAX_BUDGET + 1];
+    bool a_capturable[MAX_SIDE_UNITS]; /* D may take it: not the king, not immune */
+    int capturable;                    /* how many of A's units are */
+    const square_set *reach[MAX_SIDE_UNITS][1 + GOAL_PROMOTIONS]; /* in the tables */
+    uint8_t a_bit[MAX_SIDE_UNITS];
     const uint8_t *row[MAX_SIDE_UNITS][1 + GOAL_PROMOTIONS]; /* its table counts */
     struct level level[LEVELS];
+    square_set flights_seen;         /* of the king squares whose verdict D's units could change */
     struct split sp;                 /* the targets of the king square being examined */
     /* counts remembered for the node whose stamp they carry */
     uint32_t stamp;
-    uint32_t deny_stamp[MAX_SIDE_UNITS][GOAL_NB], block_stamp[GOAL_NB];
-    uint16_t deny_memo[MAX_SIDE_UNITS][GOAL_NB], block_memo[GOAL_NB];
+    uint32_t block_stamp[GOAL_NB];
+    uint16_t block_memo[GOAL_NB], quiet_memo[GOAL_NB];
 };
 
 struct goal_bound *goal_bound_new(const struct position *p)
@@ -128,32 +145,33 @@ static void sets_of(const square_set table[][GOAL_NB], int x, square_set *out)
         out[k] = table[k][x];
 }
 
-/* The fewest turns A unit u needs to deny x, remembered for the node. */
-static int deny_cost(struct goal_bound *n, int u, int x)
+/* The fewest turns A unit u needs to deny x (INF beyond a), from the tables. */
+static int deny_cost(const struct goal_bound *n, int u, int x)
 {
-    if (n->deny_stamp[u][x] != n->stamp) {
-        square_set from[KIND_COUNT];
-        sets_of(n->deniers[n->A], x, from);
-        n->deny_memo[u][x] = (uint16_t)unit_cost_from(n, u, from, ~(square_set)0);
-        n->deny_stamp[u][x] = n->stamp;
-    }
-    return n->deny_memo[u][x];
+    int c = n->t->deny_dist[n->A][n->a_kind[u]][n->a_bit[u]][x];
+    return c <= n->a ? c : INF;
 }
 
-/* The fewest turns a D unit other than the king needs to stand on x. */
-static int block_cost(struct goal_bound *n, int x)
+/* The fewest turns a D unit other than the king needs to stand on x; with
+ * `quiet`, by a path without captures. */
+static int block_cost(struct goal_bound *n, int x, bool quiet)
 {
     if (n->block_stamp[x] != n->stamp) {
-        int cheapest = INF;
+        int cheapest = INF, cheapest_quiet = INF;
         for (int u = 0; u < n->nd; u++) {
             int c = n->t->any_dist[n->D][n->d_kind[u]][n->d_bit[u]][x];
             if (c < cheapest)
                 cheapest = c;
+            if (n->d_kind[u] == PAWN)
+                c = n->t->pawn_quiet[n->D][n->d_bit[u]][x];
+            if (c < cheapest_quiet)
+                cheapest_quiet = c;
         }
         n->block_memo[x] = (uint16_t)cheapest;
+        n->quiet_memo[x] = (uint16_t)cheapest_quiet;
         n->block_stamp[x] = n->stamp;
     }
-    return n->block_memo[x];
+    return quiet ? n->quiet_memo[x] : n->block_memo[x];
 }
 
 /* The services one A unit can offer: a set of targets and its count. */
@@ -228,7 +246,38 @@ static void square_offers(const struct goal_bound *n, const struct split *sp, in
 /* Can D block some targets within rb turns and A serve the rest within a?
  * Each A unit is charged, for the set of targets it serves, the largest of
  * its counts for them: a lower bound of one square serving them all. */
-static bool split_feasible(const struct goal_bound *n, const struct split *sp, int rb, bool exact)
+/* Each D unit blocks one flight at most: the cheapest assignment of distinct
+ * units to every set of flights, by a 0/1 knapsack over flight sets. */
+static void match_blocks(const struct goal_bound *n, struct split *sp)
+{
+    int nf = sp->nflights, sets = 1 << nf;
+    int *best = sp->match;
+    for (int m = 0; m < sets; m++)
+        best[m] = INF;
+    best[0] = 0;
+    for (int u = 0; u < n->nd; u++) {
+        const uint8_t(*dist)[GOAL_NB] = n->t->any_dist[n->D][n->d_kind[u]];
+        int c[MAX_FLIGHT_TARGETS];
+        bool any = false;
+        for (int j = 0; j < nf; j++) {
+            c[j] = dist[n->d_bit[u]][sp->flight_bit[j]];
+            any |= c[j] <= n->d;
+        }
+        if (!any)
+            continue;
+        /* downwards: a set is read before this unit has added to it */
+        for (int m = sets - 1; m >= 0; m--) {
+            if (best[m] >= INF)
+                continue;
+            for (int j = 0; j < nf; j++)
+                if (!(m >> j & 1) && c[j] <= n->d && best[m] + c[j] < best[m | 1 << j])
+                    best[m | 1 << j] = best[m] + c[j];
+        }
+    }
+    sp->matched = true;
+}
+
+static bool split_feasible(const struct goal_bound *n, struct split *sp, int rb, bool exact)
 {
     int nt = sp->nt, full = (1 << nt) - 1;
     int forced = 0;
@@ -242,10 +291,13 @@ static bool split_feasible(const struct goal_bound *n, const struct split *sp, i
     }
     /* cover[m]: the fewest A turns serving the targets in m, over the masks
      * reached so far (live); each unit joins once, on one offer */
-    int cover[MAX_COVER], live[MAX_COVER], base[MAX_COVER];
+    /* served[m]: the fewest capturable A units among those serving m, over
+     * the same covers within a (each of its own minimum: a lower bound) */
+    int cover[MAX_COVER], served[MAX_COVER], live[MAX_COVER], base[MAX_COVER], base_served[MAX_COVER];
     for (int m = 0; m <= full; m++)
         cover[m] = INF;
     cover[0] = 0;
+    served[0] = 0;
     live[0] = 0;
     int nl = 1;
     for (int u = 0; u < n->na; u++) {
@@ -257,37 +309,68 @@ static bool split_feasible(const struct goal_bound *n, const struct split *sp, i
         if (!o.count)
             continue;
         int before = nl;
-        for (int i = 0; i < before; i++)
+        for (int i = 0; i < before; i++) {
             base[i] = cover[live[i]];
+            base_served[i] = served[live[i]] + n->a_capturable[u];
+        }
         for (int i = 0; i < before; i++) {
             if (base[i] >= n->a)
                 continue;
             for (int k = 0; k < o.count; k++) {
                 int m = live[i] | o.mask[k], c = base[i] + o.cost[k];
-                if (c > n->a || c >= cover[m])
+                if (c > n->a)
                     continue;
-                if (cover[m] == INF)
+                if (cover[m] == INF) {
                     live[nl++] = m;
-                cover[m] = c;
+                    served[m] = base_served[i];
+                } else if (base_served[i] < served[m]) {
+                    served[m] = base_served[i];
+                }
+                if (c < cover[m])
+                    cover[m] = c;
             }
         }
         if (cover[full] <= n->a)
             return true; /* A serves every target */
     }
-    /* D blocks whatever A does not serve */
+    /* D blocks whatever A does not serve, by quiet paths but for as many
+     * captures as A has capturable units left over: those go to the blocks
+     * where a capture saves most */
     for (int i = 0; i < nl; i++) {
-        int spent = 0, m = live[i];
+        int spent = 0, m = live[i], ns = 0, saving[MAX_TARGETS];
         for (int j = 0; j < nt && spent <= rb; j++)
-            if (!(m & 1 << j))
+            if (!(m & 1 << j)) {
                 spent += sp->block[j];
-        if (spent <= rb)
+                if (sp->block_quiet[j] > sp->block[j])
+                    saving[ns++] = sp->block_quiet[j] - sp->block[j];
+            }
+        if (spent > rb)
+            continue;
+        int captures = n->capturable - served[m];
+        assert(captures >= 0);
+        /* add back the smallest savings of the blocks left without a capture */
+        for (int taken = ns; taken > captures; taken--) {
+            int least = 0;
+            for (int k = 1; k < taken; k++)
+                if (saving[k] < saving[least])
+                    least = k;
+            spent += saving[least];
+            saving[least] = saving[taken - 1];
+            if (spent > rb)
+                break;
+        }
+        if (spent > rb)
+            continue;
+        if (!sp->matched)
+            match_blocks(n, sp);
+        if (sp->match[~m & ((1 << sp->nflights) - 1)] <= rb)
             return true;
     }
     return false;
 }
 
 /* The relaxed test first: it is cheap and settles most king squares. */
-static bool split_both(const struct goal_bound *n, const struct split *sp, int rb)
+static bool split_both(const struct goal_bound *n, struct split *sp, int rb)
 {
     return split_feasible(n, sp, rb, false) && split_feasible(n, sp, rb, true);
 }
@@ -307,26 +390,33 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
             return false; /* no A unit can give check there in time */
         sets_of(n->checkers[n->A], s, from);
     }
+    /* from here on, D's units may matter (goal_bound_turn_idle) */
+    n->flights_seen |= flights;
     struct split *sp = &n->sp;
     sp->nt = 0;
     sp->check = sp->ban = -1;
-    int flight_bit[MAX_TARGETS] = {0};
+    int *flight_bit = sp->flight_bit;
+    sp->matched = false;
+    /* a flight a D unit stands on counts as blocked: that unit could leave
+     * it, but only for A to deny it, which is not charged (a relaxation) */
     for (square_set f = flights; f && sp->nt < MAX_FLIGHT_TARGETS; f &= f - 1) {
         int b = set_first(f);
         if ((n->blockers | n->denied0) & SET_BIT(b))
             continue;
         int j = sp->nt++;
         flight_bit[j] = b;
-        sp->block[j] = block_cost(n, b);
+        sp->block[j] = block_cost(n, b, false);
+        sp->block_quiet[j] = block_cost(n, b, true);
         for (int u = 0; u < n->na; u++)
             sp->cost[u][j] = deny_cost(n, u, b);
         sets_of(n->deniers[n->A], b, sp->serve[j]);
     }
+    sp->nflights = sp->nt;
     if (!need_check)
         return sp->nt == 0 || split_both(n, sp, rb);
     /* distant checks, and contact checks from a flight already denied */
     int j = sp->check = sp->nt++;
-    sp->block[j] = INF;
+    sp->block[j] = sp->block_quiet[j] = INF;
     bool any = false;
     for (int k = KING; k <= PAWN; k++)
         sp->serve[j][k] = from[k] & (~flights | n->denied0);
@@ -354,7 +444,7 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
         for (int i = 0; i < nt; i++)
             if (i != j && flight_bit[i] == p)
                 sp->ban = i;
-        int saved_block = 0;
+        int saved_block = 0, saved_quiet = 0;
         if (sp->ban < 0) {
             assert(sp->nt < MAX_TARGETS);
             sp->ban = sp->nt++;
@@ -363,11 +453,14 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
             sets_of(n->deniers[n->A], p, sp->serve[sp->ban]);
         } else {
             saved_block = sp->block[sp->ban];
+            saved_quiet = sp->block_quiet[sp->ban];
         }
-        sp->block[sp->ban] = INF;
+        sp->block[sp->ban] = sp->block_quiet[sp->ban] = INF;
         bool ok = split_both(n, sp, rb);
-        if (sp->ban < nt)
+        if (sp->ban < nt) {
             sp->block[sp->ban] = saved_block;
+            sp->block_quiet[sp->ban] = saved_quiet;
+        }
         if (ok)
             return true;
     }
@@ -395,17 +488,8 @@ bool goal_bound_prunes(struct goal_bound *n, const struct position *p, enum goal
     return cut;
 }
 
-bool goal_bound_proves_failure(struct goal_bound *n, const struct position *p, enum goal goal, int plies)
-{
-    assert(plies >= 1);
-    enum colour side = (enum colour)p->st.side;
-    enum colour A = (plies & 1) ? side : (enum colour)!side;
-    int a = (plies + (side == A)) / 2;
-    return goal_bound_proves_failure_turns(n, p, goal, A, a, plies - a);
-}
-
-bool goal_bound_proves_failure_turns(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A,
-                                     int a, int d)
+/* The bound with A's and D's turns given: a for A (who moves last), d for D. */
+static bool fails(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A, int a, int d)
 {
     assert(a >= 1 && d >= 0);
     const struct goal_tables *t = n->t;
@@ -421,40 +505,37 @@ bool goal_bound_proves_failure_turns(struct goal_bound *n, const struct position
         return false; /* far from the goal: the reach sets do not go so far */
     n->need_check = goal == GOAL_MATE;
     if (++n->stamp == 0) { /* wrapped: forget every remembered count */
-        memset(n->deny_stamp, 0, sizeof n->deny_stamp);
         memset(n->block_stamp, 0, sizeof n->block_stamp);
         n->stamp = 1;
     }
-    n->na = n->nd = 0;
+    n->na = n->nd = n->capturable = 0;
     n->denied0 = n->checked0 = n->checkable = 0;
     int kb = geo_bit(g, king);
     n->blockers = p->st.occupied[n->D] & ~SET_BIT(kb);
     if (set_count(p->st.occupied[n->A]) > MAX_SIDE_UNITS || set_count(n->blockers) > MAX_SIDE_UNITS)
         return false; /* more units than the working memory holds: no cut */
+    int a_king = p->st.king_sq[n->A] == SQ_NONE ? -1 : geo_bit(g, p->st.king_sq[n->A]);
     for (square_set s = p->st.occupied[n->A]; s; s &= s - 1) {
         int b = set_first(s);
         int k = unit_kind(p->board[geo_square_of_bit(g, b)]);
         int u = n->na++;
         n->a_kind[u] = (uint8_t)k;
-        n->denied0 |= t->denies[n->A][k][b];
-        n->checked0 |= t->checks[n->A][k][b];
+        n->a_capturable[u] = b != a_king && !(t->denies[n->A][k][b] & SET_BIT(b));
+        n->capturable += n->a_capturable[u];
+        /* what it serves where it stands, or where a free move takes it (a
+         * castling king: the rook's move pays): the offers below count from
+         * one turn on */
+        for (square_set q = t->within[n->A][k][b][0][0]; q; q &= q - 1) {
+            n->denied0 |= t->denies[n->A][k][set_first(q)];
+            n->checked0 |= t->checks[n->A][k][set_first(q)];
+        }
+        n->a_bit[u] = (uint8_t)b;
         int kinds = k == PAWN ? 1 + GOAL_PROMOTIONS : 1;
         for (int i = 0; i < kinds; i++) {
-            square_set *r = n->reach[u][i];
-            memset(r, 0, sizeof(square_set) * (size_t)(n->a + 1));
-            const uint8_t *dist = i == 0 ? t->dist[n->A][k][b] : t->promo_dist[n->A][b][i - 1];
-            n->row[u][i] = dist;
-            for (int q = 0; q < t->squares; q++) {
-                int to = t->bits[q];
-                if (dist[to] <= n->a)
-                    r[dist[to]] |= SET_BIT(to);
-            }
-            for (int c = 1; c <= n->a; c++)
-                r[c] |= r[c - 1];
-            int kind = i == 0 ? k : (int)promotion_kinds[i - 1];
-            for (square_set q = r[n->a]; q; q &= q - 1)
-                n->checkable |= t->checks[n->A][kind][set_first(q)];
+            n->reach[u][i] = t->within[n->A][k][b][i];
+            n->row[u][i] = i == 0 ? t->dist[n->A][k][b] : t->promo_dist[n->A][b][i - 1];
         }
+        n->checkable |= t->check_within[n->A][k][b][n->a];
     }
     for (square_set s = n->blockers; s; s &= s - 1) {
         int b = set_first(s);
@@ -464,11 +545,76 @@ bool goal_bound_proves_failure_turns(struct goal_bound *n, const struct position
     int first_right = n->D == WHITE ? WHITE_SHORT : BLACK_SHORT;
     bool castle = p->st.castle_rook[first_right] != SQ_NONE || p->st.castle_rook[first_right + 1] != SQ_NONE;
     const uint8_t *kdist = castle ? t->dist[n->D][KING][kb] : t->king_plain[n->D][kb];
+    n->flights_seen = 0;
     if (king_square_feasible(n, kb, 0))
         return false;
     for (int i = 0; i < t->squares; i++) {
         int s = t->bits[i];
         if (s != kb && kdist[s] <= n->d && king_square_feasible(n, s, kdist[s]))
+            return false;
+    }
+    return true;
+}
+
+bool goal_bound_proves_failure(struct goal_bound *n, const struct position *p, enum goal goal, int plies)
+{
+    assert(plies >= 1);
+    enum colour side = (enum colour)p->st.side;
+    enum colour A = (plies & 1) ? side : (enum colour)!side;
+    int a = (plies + (side == A)) / 2;
+    return fails(n, p, goal, A, a, plies - a);
+}
+
+bool goal_bound_proves_failure_turns(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A,
+                                     int a, int d)
+{
+    return fails(n, p, goal, A, a, d);
+}
+
+bool goal_bound_pass_fails(struct goal_bound *n, const struct position *p, enum goal goal, int plies,
+                           struct goal_pass *pass)
+{
+    assert(plies >= 2 && plies % 2 == 0);
+    /* after D's turn, plies - 1 remain with A to move */
+    int a = plies / 2;
+    if (!fails(n, p, goal, (enum colour)!p->st.side, a, plies - 1 - a))
+        return false;
+    pass->flights = n->flights_seen;
+    pass->d = n->d;
+    return true;
+}
+
+/* D's turn t moves one unit other than its king and captures nothing, so the
+ * next node differs from the pass only in that unit's square and kind.  The
+ * bound reads D's units only through the flights they occupy and their block
+ * counts, each compared with budgets of at most d; a unit that stands on no
+ * flight seen and is nowhere closer to one (where that is within d) makes no
+ * split cheaper, and the king's count can only grow (lost castling). */
+bool goal_bound_turn_idle(const struct goal_bound *n, const struct goal_pass *pass, const struct position *p,
+                          const struct turn *t)
+{
+    enum colour D = (enum colour)p->st.side;
+    enum { NOT_SIMPLE = TURN_CAPTURE | TURN_CASTLE | TURN_EN_PASSANT | TURN_DISPLACE_FIRST | TURN_PUSH | TURN_PULL |
+                        TURN_STEP };
+    const struct geometry *g = p->geo;
+    if ((t->flags & NOT_SIMPLE) || t->from2 != SQ_NONE || t->to == t->from || !g->on_board[t->to] ||
+        t->from == p->st.king_sq[D])
+        return false;
+    int x = geo_bit(g, t->from), y = geo_bit(g, t->to);
+    if (pass->flights & SET_BIT(y))
+        return false;
+    int k = unit_kind(p->board[t->from]), k2 = t->promo ? t->promo : k;
+    const struct goal_tables *tb = n->t;
+    for (square_set f = pass->flights; f; f &= f - 1) {
+        int b = set_first(f);
+        int before = tb->any_dist[D][k][x][b], after = tb->any_dist[D][k2][y][b];
+        if (after <= pass->d && after < before)
+            return false;
+        if (k == PAWN)
+            before = tb->pawn_quiet[D][x][b];
+        if (k2 == PAWN)
+            after = tb->pawn_quiet[D][y][b];
+        if (after <= pass->d && after < before)
             return false;
     }
     return true;

@@ -27,4 +27,19 @@ bool goal_bound_proves_failure_turns(struct goal_bound *gb, const struct positio
  * has rarely cut lately), which never loses a solution. */
 bool goal_bound_prunes(struct goal_bound *gb, const struct position *p, enum goal goal, int plies);
 
+/* At a node where D, the side to be mated, is to move with `plies` (even)
+ * half-moves left: true when D passing its turn would leave a node the bound
+ * cuts.  Then goal_bound_turn_idle may be asked about D's turns. */
+struct goal_pass {
+    square_set flights; /* the flights of every king square whose verdict D's units could change */
+    int d;              /* D's turns after its turn */
+};
+bool goal_bound_pass_fails(struct goal_bound *gb, const struct position *p, enum goal goal, int plies,
+                           struct goal_pass *pass);
+/* After goal_bound_pass_fails proved failure at p and filled pass: true when
+ * D's turn t changes nothing the bound could use, so the bound cuts the node
+ * after t too and t need not be played. */
+bool goal_bound_turn_idle(const struct goal_bound *gb, const struct goal_pass *pass, const struct position *p,
+                          const struct turn *t);
+
 #endif

@@ -60,15 +60,51 @@ static void bfs(const struct goal_tables *t, const struct position *p, const str
     }
 }
 
+/* The tables a node looks up (goal_tables.h), from the counts. */
+static void derive(struct goal_tables *t)
+{
+    memset(t->deny_dist, GOAL_FAR, sizeof t->deny_dist);
+    for (int c = 0; c < 2; c++)
+        for (int k = KING; k <= PAWN; k++)
+            for (int i = 0; i < t->squares; i++) {
+                int a = t->bits[i];
+                int slots = k == PAWN ? GOAL_SLOTS : 1;
+                for (int s = 0; s < slots; s++) {
+                    const uint8_t *dist = s == 0 ? t->dist[c][k][a] : t->promo_dist[c][a][s - 1];
+                    int kind = s == 0 ? k : (int)promotion_kinds[s - 1];
+                    square_set *w = t->within[c][k][a][s];
+                    for (int j = 0; j < t->squares; j++) {
+                        int q = t->bits[j];
+                        if (dist[q] <= GOAL_BUDGET)
+                            w[dist[q]] |= SET_BIT(q);
+                        for (square_set d = t->denies[c][kind][q]; d; d &= d - 1) {
+                            int b = set_first(d);
+                            if (dist[q] < t->deny_dist[c][k][a][b])
+                                t->deny_dist[c][k][a][b] = dist[q];
+                        }
+                    }
+                    for (int n = 1; n <= GOAL_BUDGET; n++)
+                        w[n] |= w[n - 1];
+                    for (int n = 0; n <= GOAL_BUDGET; n++) {
+                        square_set checks = 0;
+                        for (square_set q = w[n] & ~(n ? w[n - 1] : 0); q; q &= q - 1)
+                            checks |= t->checks[c][kind][set_first(q)];
+                        t->check_within[c][k][a][n] |= checks | (n ? t->check_within[c][k][a][n - 1] : 0);
+                    }
+                }
+            }
+}
+
 static struct goal_tables *build(const struct position *p)
 {
     const struct goal_hooks *h = p->rules->goal;
     const struct geometry *g = p->geo;
     struct goal_tables *t = calloc(1, sizeof *t);
-    struct graph *gr = calloc(2, sizeof *gr);
-    if (!t || !gr) {
+    struct graph *gr = calloc(2, sizeof *gr), *quiet = calloc(2, sizeof *quiet);
+    if (!t || !gr || !quiet) {
         free(t);
         free(gr);
+        free(quiet);
         return NULL;
     }
     t->rules = p->rules;
@@ -93,10 +129,20 @@ static struct goal_tables *build(const struct position *p)
             if (c == 0)
                 h->flights(p, sq, &t->flights[b]);
         }
+    /* the quiet graph: a pawn's captures left out; promoted units as before */
+    for (int c = 0; c < 2; c++) {
+        quiet[c] = gr[c];
+        if (h->reach_quiet)
+            for (int i = 0; i < t->squares; i++) {
+                int b = t->bits[i];
+                h->reach_quiet(p, (enum colour)c, PAWN, geo_square_of_bit(g, b), &quiet[c].step[PAWN][b]);
+            }
+    }
     memset(t->dist, GOAL_FAR, sizeof t->dist);
     memset(t->promo_dist, GOAL_FAR, sizeof t->promo_dist);
     memset(t->any_dist, GOAL_FAR, sizeof t->any_dist);
     memset(t->king_plain, GOAL_FAR, sizeof t->king_plain);
+    memset(t->pawn_quiet, GOAL_FAR, sizeof t->pawn_quiet);
     uint8_t out[SLOTS][GOAL_NB];
     for (int c = 0; c < 2; c++)
         for (int i = 0; i < t->squares; i++) {
@@ -116,11 +162,22 @@ static struct goal_tables *build(const struct position *p)
                     t->any_dist[c][k][a][b] = best;
                 }
             }
+            bfs(t, p, &quiet[c], (enum colour)c, PAWN, a, true, out);
+            for (int j = 0; j < t->squares; j++) {
+                int b = t->bits[j];
+                uint8_t best = out[0][b];
+                for (int s = 1; s < SLOTS; s++)
+                    if (out[s][b] < best)
+                        best = out[s][b];
+                t->pawn_quiet[c][a][b] = best;
+            }
             bfs(t, p, &gr[c], (enum colour)c, KING, a, false, out);
             for (int j = 0; j < t->squares; j++)
                 t->king_plain[c][a][t->bits[j]] = out[0][t->bits[j]];
         }
     free(gr);
+    free(quiet);
+    derive(t);
     return t;
 }
 

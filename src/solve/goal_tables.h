@@ -10,6 +10,8 @@
 #define GOAL_NB (MAX_RANKS * (MAX_FILES + 2)) /* square bit indices (geo_bit) are below this */
 #define GOAL_FAR 255                          /* unreachable */
 #define GOAL_PROMOTIONS 4                     /* promotion_kinds in turn.h */
+#define GOAL_BUDGET 15                        /* turns of one side the reach sets distinguish */
+#define GOAL_SLOTS (1 + GOAL_PROMOTIONS)      /* a unit's own kind, then promotion_kinds */
 
 /* Every count is a lower bound on the turns the unit needs on any board,
  * because the hooks over-approximate each unit's powers (rules.h). */
@@ -25,10 +27,21 @@ struct goal_tables {
     uint8_t promo_dist[2][GOAL_NB][GOAL_PROMOTIONS][GOAL_NB];
     /* a unit goes from a to b as any kind (min of the two above) */
     uint8_t any_dist[2][KIND_COUNT][GOAL_NB][GOAL_NB];
+    /* a pawn goes from a to b as any kind without capturing (reach_quiet) */
+    uint8_t pawn_quiet[2][GOAL_NB][GOAL_NB];
     /* the king's counts without castling, for a side that has lost its rights */
     uint8_t king_plain[2][GOAL_NB][GOAL_NB];
     square_set denies[2][KIND_COUNT][GOAL_NB], checks[2][KIND_COUNT][GOAL_NB];
     square_set flights[GOAL_NB];
+    /* Derived once, so that a node looks them up instead of recounting:
+     * within[c][k][a][i][n]: the squares a unit of colour c and kind k on a
+     * reaches in at most n turns as kind slot i (0 its own kind; a pawn's
+     * 1.. promotion_kinds; other kinds have slot 0 only) */
+    square_set within[2][KIND_COUNT][GOAL_NB][GOAL_SLOTS][GOAL_BUDGET + 1];
+    /* ... and the squares on which it may give check from there */
+    square_set check_within[2][KIND_COUNT][GOAL_NB][GOAL_BUDGET + 1];
+    /* the fewest turns such a unit needs to deny square b, as any kind */
+    uint8_t deny_dist[2][KIND_COUNT][GOAL_NB][GOAL_NB];
 };
 
 /* The tables of p's rule set and switches, built on first use and shared by

@@ -152,10 +152,18 @@ int help_node(struct help_run *h, int plies)
     /* MaxSolutions shows the first solutions found: find them in Popeye's order */
     if (!numbered && s->opt->max_solutions > 0)
         popeye_order_sort(s->pos, l);
-    if (plies > 1)
+    /* the side to be mated moves: when its passing would be cut, its turns
+     * that change nothing the bound reads are cut unplayed (goal_bound.h) */
+    struct goal_pass pass;
+    bool pass_fails = s->goal_bound && !numbered && plies % 2 == 0 &&
+                      goal_bound_pass_fails(s->goal_bound, s->pos, s->goal, plies, &pass);
+    /* where idle turns are cut unplayed, most children are never probed */
+    if (plies > 1 && !pass_fails)
         prefetch_children(s, l);
     int found = 0;
     for (int i = 0; i < l->count && h->found < h->max_solutions; i++) {
+        if (pass_fails && goal_bound_turn_idle(s->goal_bound, &pass, s->pos, &l->turns[i]))
+            continue;
         struct undo u;
         h->path[s->ply - 0] = l->turns[i];
         int depth = s->ply;
