@@ -59,10 +59,13 @@ $(TSAN)/%.o: %.c
 $(TSAN)/fairysolve: $(TSAN_OBJ)
 	$(CC) -fsanitize=thread $^ -o $@ $(LDLIBS)
 
-# the parallel end-to-end checks under ThreadSanitizer; any report fails
+# the parallel end-to-end checks under ThreadSanitizer; any report fails.  The
+# log goes through a file: `tee /dev/stderr` reopened a log file that make's
+# output was redirected to, and cut it short.
 tsan: $(TSAN)/fairysolve
-	@PARALLEL_QUICK=1 TSAN_OPTIONS="halt_on_error=1 exitcode=66" sh tests/e2e/parallel-check $(TSAN)/fairysolve | \
-	  tee /dev/stderr | tail -n 1 | grep -qx "parallel: 0 differ"
+	@PARALLEL_QUICK=1 TSAN_OPTIONS="halt_on_error=1 exitcode=66" sh tests/e2e/parallel-check $(TSAN)/fairysolve \
+	  >$(TSAN)/parallel-check.log 2>&1; cat $(TSAN)/parallel-check.log; \
+	  tail -n 1 $(TSAN)/parallel-check.log | grep -qx "parallel: 0 differ"
 
 # run by make test when the compiler builds and runs ThreadSanitizer programs
 tsan-if-supported:
