@@ -20,21 +20,9 @@ void help_send_solution(struct help_run *h, int plies)
         help_record_add(h->record, h->path, plies);
         return;
     }
-    struct position p = h->root;
-    char canon[NOTATION_MAX * SOLVER_MAX_PLY] = "";
+    char canon[NOTATION_MAX * SOLVER_MAX_PLY];
     enum move_effect effects[SOLVER_MAX_PLY];
-    for (int i = 0; i < plies; i++) {
-        char c[NOTATION_MAX];
-        turn_canonical(&p, &h->path[i], c);
-        if (i)
-            strcat(canon, " ");
-        strcat(canon, c);
-        struct undo u;
-        position_make(&p, &h->path[i], &u);
-        effects[i] = i == plies - 1                                ? EFFECT_GOAL
-                     : rules_in_check(&p, (enum colour)p.st.side) ? EFFECT_CHECK
-                                                                   : EFFECT_NONE;
-    }
+    solver_replay_line(&h->root, h->path, plies, 0, canon, effects);
     strlist_add(h->lines, canon);
     struct solution_event e = {.kind = EVENT_HELP_LINE, .pos = &h->root, .line = h->path, .line_effects = effects,
                                .plies = plies, .white_first = h->white_first, .set_play = h->set_play,
@@ -47,10 +35,7 @@ void help_send_solution(struct help_run *h, int plies)
 static void send_numbered(struct help_run *h, int n, const struct turn *t, int plies)
 {
     struct position *p = h->s->pos;
-    struct undo u;
-    position_make(p, t, &u);
-    bool check = rules_in_check(p, (enum colour)p->st.side);
-    position_unmake(p, &u);
+    bool check = solver_turn_checks(p, t);
     struct solution_event e = {.kind = EVENT_NUMBERED_MOVE, .pos = p, .turn = t, .number = n,
                                .effect = check ? EFFECT_CHECK : EFFECT_NONE, .goal = h->s->goal,
                                .first_index = h->first_index, .plies = plies};

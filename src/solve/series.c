@@ -33,25 +33,9 @@ static inline uint64_t series_key(const struct solver *s, int moves)
  * of the other side.  Canonical text into the result, the line to the sink. */
 static void send_solution(struct series_run *h, int series, int plies)
 {
-    struct position p = h->root;
-    char canon[NOTATION_MAX * SOLVER_MAX_PLY] = "";
+    char canon[NOTATION_MAX * SOLVER_MAX_PLY];
     enum move_effect effects[SOLVER_MAX_PLY];
-    for (int i = 0; i < plies; i++) {
-        char c[NOTATION_MAX];
-        turn_canonical(&p, &h->path[i], c);
-        if (i)
-            strcat(canon, " ");
-        strcat(canon, c);
-        struct undo u;
-        position_make(&p, &h->path[i], &u);
-        effects[i] = i == plies - 1                                ? EFFECT_GOAL
-                     : rules_in_check(&p, (enum colour)p.st.side) ? EFFECT_CHECK
-                                                                   : EFFECT_NONE;
-        if (i < series - 1) { /* the other side passes: the series goes on */
-            struct undo n;
-            position_make_null(&p, &n);
-        }
-    }
+    solver_replay_line(&h->root, h->path, plies, series, canon, effects);
     strlist_add(h->lines, canon);
     struct solution_event e = {.kind = EVENT_HELP_LINE, .pos = &h->root, .line = h->path, .line_effects = effects,
                                .plies = plies, .set_play = h->set_play, .short_line = h->lines != &h->r->solutions,
@@ -63,10 +47,7 @@ static void send_solution(struct series_run *h, int series, int plies)
 static void send_numbered(struct series_run *h, int n, const struct turn *t)
 {
     struct position *p = h->s->pos;
-    struct undo u;
-    position_make(p, t, &u);
-    bool check = rules_in_check(p, (enum colour)p->st.side);
-    position_unmake(p, &u);
+    bool check = solver_turn_checks(p, t);
     struct solution_event e = {.kind = EVENT_NUMBERED_MOVE, .pos = p, .turn = t, .number = n,
                                .effect = check ? EFFECT_CHECK : EFFECT_NONE, .goal = h->s->goal};
     sink_send(h->sink, &e);

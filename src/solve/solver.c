@@ -154,3 +154,35 @@ bool solver_should_stop(struct solver *s)
         s->stopped = true;
     return s->stopped;
 }
+
+void solver_replay_line(const struct position *root, const struct turn *line, int plies, int series, char *canon,
+                        enum move_effect *effects)
+{
+    struct position p = *root;
+    canon[0] = '\0';
+    for (int i = 0; i < plies; i++) {
+        char c[NOTATION_MAX];
+        turn_canonical(&p, &line[i], c);
+        if (i)
+            strcat(canon, " ");
+        strcat(canon, c);
+        struct undo u;
+        position_make(&p, &line[i], &u);
+        effects[i] = i == plies - 1                                ? EFFECT_GOAL
+                     : rules_in_check(&p, (enum colour)p.st.side) ? EFFECT_CHECK
+                                                                   : EFFECT_NONE;
+        if (i < series - 1) { /* the other side passes: the series goes on */
+            struct undo n;
+            position_make_null(&p, &n);
+        }
+    }
+}
+
+bool solver_turn_checks(struct position *p, const struct turn *t)
+{
+    struct undo u;
+    position_make(p, t, &u);
+    bool check = rules_in_check(p, (enum colour)p->st.side);
+    position_unmake(p, &u);
+    return check;
+}

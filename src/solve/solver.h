@@ -9,6 +9,7 @@
 #include "../board/position.h"
 #include "../problem/problem.h"
 #include "result.h"
+#include "sink.h"
 #include "tt.h"
 
 #define SOLVER_MAX_PLY 128
@@ -86,5 +87,15 @@ static inline bool solver_may_reach_mate(struct solver *s, const struct turn *t)
 bool solver_should_stop(struct solver *s);
 
 double monotonic_seconds(void);
+
+/* A line replayed from `root`: its canonical text into `canon` (room for
+ * NOTATION_MAX per turn) and each turn's effect, the last one the goal.  In
+ * series play the other side passes after each of the first `series` - 1
+ * turns; 0 for help play. */
+void solver_replay_line(const struct position *root, const struct turn *line, int plies, int series, char *canon,
+                        enum move_effect *effects);
+
+/* Whether turn t, played in p, gives check (p is restored). */
+bool solver_turn_checks(struct position *p, const struct turn *t);
 
 #endif
