@@ -82,6 +82,50 @@ static void knight_relay_counts(void **state)
     assert_false(t->denies[WHITE][PAWN][bit(&p, "b6")] & SET_BIT(bit(&p, "c8")));
 }
 
+/* RULES 2.1-2.3: only a knight of the unit's own colour relays, and a colour
+ * without one gets one only by promotion.  Worked by hand: the white pawn on
+ * d2 needs five turns to promote (d4 by the double step, d5 d6 d7 d8=S), so
+ * with at most four white turns left no white unit ever leaps (level 2),
+ * with five a knight can stand on d8 only after White's last turn (level 1:
+ * its relayed attacks count, no relayed move), with six White may leap
+ * (level 0); Black has no pawn and no knight (level 2).  variant = white
+ * level + 3 * black level. */
+static void knight_relay_variants(void **state)
+{
+    (void)state;
+    struct position p = from_fen(&rules_knight_relay, "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1");
+    unsigned (*variant)(const struct position *, const int[2]) = rules_knight_relay.goal->variant;
+    assert_non_null(variant);
+    assert_int_equal(variant(&p, (const int[2]){4, 4}), 2 + 3 * 2);
+    assert_int_equal(variant(&p, (const int[2]){5, 5}), 1 + 3 * 2);
+    assert_int_equal(variant(&p, (const int[2]){6, 6}), 0 + 3 * 2);
+    /* a black knight relays black units from the start; White is unchanged */
+    struct position q = from_fen(&rules_knight_relay, "4k3/8/8/8/8/2n5/3P4/4K3 w - - 0 1");
+    assert_int_equal(variant(&q, (const int[2]){4, 4}), 2 + 3 * 0);
+    /* a black pawn on b2 promotes in one turn (b1=S) */
+    struct position r = from_fen(&rules_knight_relay, "4k3/8/8/8/8/8/1p6/4K3 w - - 0 1");
+    assert_int_equal(variant(&r, (const int[2]){1, 1}), 2 + 3 * 1);
+    assert_int_equal(variant(&r, (const int[2]){2, 2}), 2 + 3 * 0);
+    /* without the leap a rook needs two moves from a1 to b3 and a queen on a1
+     * does not attack b3; with it, one move and an attack */
+    const struct goal_tables *none = goal_tables_get_variant(&p, 2 + 3 * 2);
+    const struct goal_tables *final = goal_tables_get_variant(&p, 1 + 3 * 2);
+    const struct goal_tables *any = goal_tables_get_variant(&p, 0 + 3 * 2);
+    const struct goal_tables *general = goal_tables_get_variant(&p, 0);
+    assert_non_null(none);
+    assert_non_null(final);
+    assert_non_null(any);
+    assert_non_null(general);
+    assert_int_equal(none->dist[WHITE][ROOK][bit(&p, "a1")][bit(&p, "b3")], 2);
+    assert_int_equal(final->dist[WHITE][ROOK][bit(&p, "a1")][bit(&p, "b3")], 2);
+    assert_int_equal(any->dist[WHITE][ROOK][bit(&p, "a1")][bit(&p, "b3")], 1);
+    assert_false(none->denies[WHITE][QUEEN][bit(&p, "a1")] & SET_BIT(bit(&p, "b3")));
+    assert_true(final->denies[WHITE][QUEEN][bit(&p, "a1")] & SET_BIT(bit(&p, "b3")));
+    /* Black's level 2 holds in those three: no black leap; variant 0 lets both leap */
+    assert_int_equal(any->dist[BLACK][ROOK][bit(&p, "a1")][bit(&p, "b3")], 2);
+    assert_int_equal(general->dist[BLACK][ROOK][bit(&p, "a1")][bit(&p, "b3")], 1);
+}
+
 /* A lone black king in the middle cannot be mated by king and rook in one
  * move each: after 1...K any, the king on d4..f6 has eight flights, and a
  * rook on one square (one move from h1) covers its rank and file only. */
@@ -296,17 +340,54 @@ static void random_knight_relay(void **state)
     assert_true(idle > 50);
 }
 
+/* The sharper Knight relay variants against the exhaustive search: each
+ * random position's bound is built for the turns its length leaves
+ * (goal_bound_new_turns), and a cut must never hide a help line. */
+static void random_knight_relay_turns(void **state)
+{
+    (void)state;
+    struct position p;
+    static const enum goal goals[] = {GOAL_MATE, GOAL_STALEMATE, GOAL_MATE_OR_STALEMATE};
+    int cuts = 0, sharper = 0;
+    for (int n = 0; n < 600;) {
+        if (!random_position(&rules_knight_relay, &p, 1 + (int)next(3), 1 + (int)next(4)))
+            continue;
+        n++;
+        for (int plies = 1; plies <= 3; plies++) {
+            int turns = (plies + 1) / 2;
+            const int both[2] = {turns, turns};
+            sharper += rules_knight_relay.goal->variant(&p, both) != 0;
+            struct goal_bound *gb = goal_bound_new_turns(&p, both);
+            assert_non_null(gb);
+            enum goal g = goals[next(3)];
+            if (goal_bound_proves_failure(gb, &p, g, plies)) {
+                ++cuts;
+                if (help_exists(&p, g, plies)) {
+                    char fen[128];
+                    fen_write(&p, fen);
+                    fail_msg("cut a solvable node: %s goal %d plies %d", fen, (int)g, plies);
+                }
+            }
+            goal_bound_free(gb);
+        }
+    }
+    assert_true(cuts > 300);
+    assert_true(sharper > 300);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(orthodox_counts),
         cmocka_unit_test(knight_relay_counts),
+        cmocka_unit_test(knight_relay_variants),
         cmocka_unit_test(obvious_cut),
         cmocka_unit_test(capture_needs_a_unit),
         cmocka_unit_test(idle_turns),
         cmocka_unit_test(castling_king_is_free),
         cmocka_unit_test(random_orthodox),
         cmocka_unit_test(random_knight_relay),
+        cmocka_unit_test(random_knight_relay_turns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

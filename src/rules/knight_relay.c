@@ -1,6 +1,9 @@
 /* Knight relay chess (RULES 2): legal turns from pins and checks, attacks that
  * count relayed leaps and never knights.  Must not know any other fairy rule. */
+#include <assert.h>
+#include <limits.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "orthodox.h"
@@ -452,7 +455,25 @@ static const char *const switch_names[] = {"PawnFirstRank", NULL};
  * bishop or pawn, so each may gain the knight's leap (RULES 2.1), a pawn's
  * never onto its last rank (2.3); knights attack nothing and cannot be
  * captured, so they deny only their own square (2.2); kings step as in
- * orthodox chess and never gain the leap. */
+ * orthodox chess and never gain the leap.
+ *
+ * Only a knight of the unit's own colour relays (2.1), and a colour without
+ * a knight gets one only by promoting a pawn, which needs at least the
+ * pawn's count of pushes to its last rank (a pawn cannot leap before its
+ * colour has a knight, nor promote by a leap, 2.3; knights are never taken,
+ * 2.2).  So the variant (goal_hooks.variant) says per colour how much of the
+ * leap its units may use: RELAY_ANY, the relaxation valid everywhere;
+ * RELAY_IN_FINAL_POSITION, no leap in any of its remaining turns but perhaps
+ * attacks by relayed leaps after its last turn (a pawn promoted to a knight
+ * then); RELAY_NEVER, no leap at all.  variant = white level + 3 * black level. */
+enum relay_level { RELAY_ANY, RELAY_IN_FINAL_POSITION, RELAY_NEVER, RELAY_LEVELS };
+
+static enum relay_level relay_level_of(unsigned variant, enum colour c)
+{
+    assert(variant < RELAY_LEVELS * RELAY_LEVELS);
+    return (enum relay_level)(c == WHITE ? variant % RELAY_LEVELS : variant / RELAY_LEVELS);
+}
+
 static void relay_leaps(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)
 {
     const struct geometry *g = p->geo;
@@ -465,35 +486,85 @@ static void relay_leaps(const struct position *p, enum colour c, enum kind k, in
     }
 }
 
-static void goal_reach(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)
+static void goal_reach(const struct position *p, enum colour c, enum kind k, int sq, unsigned variant, square_set *out)
 {
-    relaxed_orthodox_reach(p, c, k, sq, out);
-    relay_leaps(p, c, k, sq, out);
+    relaxed_orthodox_reach(p, c, k, sq, variant, out);
+    if (relay_level_of(variant, c) == RELAY_ANY)
+        relay_leaps(p, c, k, sq, out);
 }
 
 /* A relayed leap may go anywhere a knight leaps, capturing or not. */
-static void goal_reach_quiet(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)
+static void goal_reach_quiet(const struct position *p, enum colour c, enum kind k, int sq, unsigned variant,
+                             square_set *out)
 {
-    relaxed_orthodox_reach_quiet(p, c, k, sq, out);
-    relay_leaps(p, c, k, sq, out);
+    relaxed_orthodox_reach_quiet(p, c, k, sq, variant, out);
+    if (relay_level_of(variant, c) == RELAY_ANY)
+        relay_leaps(p, c, k, sq, out);
 }
 
-static void goal_denies(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)
+static void goal_denies(const struct position *p, enum colour c, enum kind k, int sq, unsigned variant,
+                        square_set *out)
 {
     if (k == KNIGHT) {
         *out = SET_BIT(geo_bit(p->geo, sq));
         return;
     }
-    relaxed_orthodox_attacks(p, c, k, sq, out);
-    relay_leaps(p, c, k, sq, out);
+    relaxed_orthodox_attacks(p, c, k, sq, variant, out);
+    if (relay_level_of(variant, c) != RELAY_NEVER)
+        relay_leaps(p, c, k, sq, out);
 }
 
-static void goal_checks(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)
+static void goal_checks(const struct position *p, enum colour c, enum kind k, int sq, unsigned variant,
+                        square_set *out)
 {
     *out = 0;
     if (k == KING || k == KNIGHT)
         return;
-    goal_denies(p, c, k, sq, out);
+    goal_denies(p, c, k, sq, variant, out);
+}
+
+/* The fewest pushes that bring a pawn of colour c to its last rank, over
+ * c's pawns (a double step from the second rank counts one); INT_MAX
+ * without pawns.  Captures only move a pawn sideways, so they do not help. */
+static int promotion_turns(const struct position *p, enum colour c)
+{
+    const struct geometry *g = p->geo;
+    int best = INT_MAX;
+    for (int sq = 0; sq < g->squares; sq++) {
+        unit_t u = position_at(p, sq);
+        if (!g->on_board[sq] || !unit_is(u, c) || unit_kind(u) != PAWN)
+            continue;
+        int to_go = abs(relaxed_last_rank(g, c) - g->rank_of[sq]);
+        if (g->rank_of[sq] == relaxed_first_rank(g, c) + (c == WHITE ? 1 : -1))
+            to_go--;
+        if (to_go < best)
+            best = to_go;
+    }
+    return best;
+}
+
+static bool has_knight(const struct position *p, enum colour c)
+{
+    const struct geometry *g = p->geo;
+    for (int sq = 0; sq < g->squares; sq++)
+        if (g->on_board[sq] && unit_is(position_at(p, sq), c) && unit_kind(position_at(p, sq)) == KNIGHT)
+            return true;
+    return false;
+}
+
+static unsigned goal_variant(const struct position *p, const int turns[2])
+{
+    unsigned v = 0;
+    for (int c = WHITE; c <= BLACK; c++) {
+        /* a knight promoted in c's turn t relays from c's turn t + 1 on */
+        int knight_from = has_knight(p, (enum colour)c) ? 0 : promotion_turns(p, (enum colour)c);
+        enum relay_level level = knight_from < turns[c]    ? RELAY_ANY
+                                 : knight_from == turns[c] ? RELAY_IN_FINAL_POSITION
+                                                           : RELAY_NEVER;
+        v += (unsigned)level * (c == WHITE ? 1 : RELAY_LEVELS);
+    }
+    static_assert(RELAY_LEVELS * RELAY_LEVELS <= GOAL_VARIANTS, "Knight relay variants fit");
+    return v;
 }
 
 static const struct goal_hooks relay_goal = {
@@ -504,6 +575,7 @@ static const struct goal_hooks relay_goal = {
     .checks = goal_checks,
     .flights = relaxed_neighbours,
     .promotes = relaxed_promotes_on_last_rank,
+    .variant = goal_variant,
 };
 
 const struct rules rules_knight_relay = {

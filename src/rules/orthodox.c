@@ -336,12 +336,13 @@ static void generate_checks(struct position *p, struct turn_list *out)
 }
 
 /* A king never gives check: it cannot stand next to the enemy king. */
-static void orthodox_checks(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)
+static void orthodox_checks(const struct position *p, enum colour c, enum kind k, int sq, unsigned variant,
+                            square_set *out)
 {
     if (k == KING)
         *out = 0;
     else
-        relaxed_orthodox_attacks(p, c, k, sq, out);
+        relaxed_orthodox_attacks(p, c, k, sq, variant, out);
 }
 
 static const struct goal_hooks orthodox_goal = {

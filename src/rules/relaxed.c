@@ -35,8 +35,10 @@ static void piece_powers(const struct geometry *g, enum kind k, int sq, square_s
     }
 }
 
-void relaxed_orthodox_attacks(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)
+void relaxed_orthodox_attacks(const struct position *p, enum colour c, enum kind k, int sq, unsigned variant,
+                              square_set *out)
 {
+    (void)variant; /* orthodox powers are the same in every variant */
     const struct geometry *g = p->geo;
     *out = 0;
     if (k != PAWN) {
@@ -49,10 +51,11 @@ void relaxed_orthodox_attacks(const struct position *p, enum colour c, enum kind
 }
 
 /* Every unit moves where it attacks; a pawn also pushes (RULES 0, 1). */
-void relaxed_orthodox_reach(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)
+void relaxed_orthodox_reach(const struct position *p, enum colour c, enum kind k, int sq, unsigned variant,
+                            square_set *out)
 {
     const struct geometry *g = p->geo;
-    relaxed_orthodox_attacks(p, c, k, sq, out);
+    relaxed_orthodox_attacks(p, c, k, sq, variant, out);
     if (k != PAWN)
         return;
     int fwd = c == WHITE ? g->north : g->south;
@@ -62,11 +65,12 @@ void relaxed_orthodox_reach(const struct position *p, enum colour c, enum kind k
         add(g, sq + 2 * fwd, out);
 }
 
-void relaxed_orthodox_reach_quiet(const struct position *p, enum colour c, enum kind k, int sq, square_set *out)
+void relaxed_orthodox_reach_quiet(const struct position *p, enum colour c, enum kind k, int sq, unsigned variant,
+                                  square_set *out)
 {
     const struct geometry *g = p->geo;
     if (k != PAWN) {
-        relaxed_orthodox_attacks(p, c, k, sq, out);
+        relaxed_orthodox_attacks(p, c, k, sq, variant, out);
         return;
     }
     *out = 0;

@@ -11,14 +11,17 @@ static inline int relaxed_last_rank(const struct geometry *g, enum colour c) { r
 /* Squares a unit of kind k and colour c on sq may reach in one turn when the
  * board is empty or holds capturable units wherever that helps (RULES 1): a
  * pawn's pushes, double step from its second rank and diagonal captures. */
-void relaxed_orthodox_reach(const struct position *p, enum colour c, enum kind k, int sq, square_set *out);
+void relaxed_orthodox_reach(const struct position *p, enum colour c, enum kind k, int sq, unsigned variant,
+                            square_set *out);
 /* The same without captures: a pawn's pushes and double step; other units
  * move as in relaxed_orthodox_reach, since their captures go where their
  * quiet moves go on an empty board. */
-void relaxed_orthodox_reach_quiet(const struct position *p, enum colour c, enum kind k, int sq, square_set *out);
+void relaxed_orthodox_reach_quiet(const struct position *p, enum colour c, enum kind k, int sq, unsigned variant,
+                                  square_set *out);
 /* Squares such a unit attacks on an empty board: a superset of its attacks on
  * any board, since other units only cut lines. */
-void relaxed_orthodox_attacks(const struct position *p, enum colour c, enum kind k, int sq, square_set *out);
+void relaxed_orthodox_attacks(const struct position *p, enum colour c, enum kind k, int sq, unsigned variant,
+                              square_set *out);
 /* The king's castling squares from its home square (two files either way). */
 void relaxed_castling(const struct position *p, enum colour c, enum kind k, int sq, square_set *out);
 /* The eight neighbours of sq that are on the board. */

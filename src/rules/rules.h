@@ -19,26 +19,36 @@
  * on its units, and must over-approximate what the unit can do on ANY board,
  * so that move counts derived from them never exceed the truth: a bound that
  * prunes is then a proof that no solution exists below the node. */
+#define GOAL_VARIANTS 16 /* sharper relaxations a rule set may name (goal_hooks.variant) */
 struct goal_hooks {
+    /* reach, reach_quiet, denies and checks take a variant: 0 is the
+     * relaxation valid on any board; another one is valid only where the
+     * optional `variant` hook below chose it. */
     /* Squares a unit of colour c and kind k on sq may reach in one turn. */
-    void (*reach)(const struct position *p, enum colour c, enum kind k, int sq, square_set *out);
+    void (*reach)(const struct position *p, enum colour c, enum kind k, int sq, unsigned variant, square_set *out);
     /* Optional: squares it may reach in one turn that captures nothing (a
      * pawn's pushes); NULL: the same as reach.  A turn that captures takes an
      * enemy unit off the board, which the bound charges (goal_bound.c). */
-    void (*reach_quiet)(const struct position *p, enum colour c, enum kind k, int sq, square_set *out);
+    void (*reach_quiet)(const struct position *p, enum colour c, enum kind k, int sq, unsigned variant,
+                        square_set *out);
     /* Squares it may reach in a turn that also moves another unit which pays
      * for the turn (the king's castling: the rook's move is counted). */
     void (*free_reach)(const struct position *p, enum colour c, enum kind k, int sq, square_set *out);
     /* Squares such a unit on sq may deny to the enemy king: every square it
      * may attack, and its own square when it cannot be captured. */
-    void (*denies)(const struct position *p, enum colour c, enum kind k, int sq, square_set *out);
+    void (*denies)(const struct position *p, enum colour c, enum kind k, int sq, unsigned variant, square_set *out);
     /* Squares on which the enemy king may be in check from such a unit. */
-    void (*checks)(const struct position *p, enum colour c, enum kind k, int sq, square_set *out);
+    void (*checks)(const struct position *p, enum colour c, enum kind k, int sq, unsigned variant, square_set *out);
     /* Squares a king on sq can certainly move to when the square is empty
      * (or holds a capturable enemy unit) and not attacked: an under-approximation. */
     void (*flights)(const struct position *p, int sq, square_set *out);
     /* A pawn of colour c arriving on sq is promoted (to promotion_kinds). */
     bool (*promotes)(const struct position *p, enum colour c, int sq);
+    /* Optional: a variant (below GOAL_VARIANTS) whose answers over-approximate
+     * what every unit can do in every position reachable from p in which
+     * colour c makes at most turns[c] more turns; NULL: always variant 0.
+     * Unlike the hooks above it reads p's units. */
+    unsigned (*variant)(const struct position *p, const int turns[2]);
 };
 
 struct rules {

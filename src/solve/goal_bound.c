@@ -95,9 +95,8 @@ struct goal_bound {
     uint16_t block_memo[GOAL_NB], quiet_memo[GOAL_NB];
 };
 
-struct goal_bound *goal_bound_new(const struct position *p)
+static struct goal_bound *bound_with_tables(const struct goal_tables *t)
 {
-    const struct goal_tables *t = goal_tables_get(p);
     if (!t)
         return NULL;
     struct goal_bound *n = calloc(1, sizeof *n);
@@ -115,6 +114,17 @@ struct goal_bound *goal_bound_new(const struct position *p)
             }
     return n;
 }
+
+struct goal_bound *goal_bound_new(const struct position *p) { return bound_with_tables(goal_tables_get(p)); }
+
+struct goal_bound *goal_bound_new_turns(const struct position *p, const int turns[2])
+{
+    const struct goal_hooks *h = p->rules->goal;
+    unsigned v = h && h->variant ? h->variant(p, turns) : 0;
+    return bound_with_tables(goal_tables_get_variant(p, v));
+}
+
+struct goal_bound *goal_bound_new_like(const struct goal_bound *model) { return bound_with_tables(model->t); }
 
 void goal_bound_free(struct goal_bound *gb) { free(gb); }
 

@@ -13,6 +13,12 @@
  * set has no goal hooks (its help play stays the plain search). */
 struct goal_bound;
 struct goal_bound *goal_bound_new(const struct position *p);
+/* The same, sharper where the rule set's variant hook allows it: valid only
+ * at positions reached from p in which colour c makes at most turns[c] more
+ * turns (rules.h, goal_hooks.variant). */
+struct goal_bound *goal_bound_new_turns(const struct position *p, const int turns[2]);
+/* A bound with the tables of `model`, for another thread of the same search. */
+struct goal_bound *goal_bound_new_like(const struct goal_bound *model);
 void goal_bound_free(struct goal_bound *gb);
 
 /* True only when no sequence of exactly `plies` half-moves from p, the last

@@ -9,7 +9,7 @@
 
 #include "../rules/rules.h"
 
-#define GOAL_CACHE 16 /* rule set and switch combinations kept at once */
+#define GOAL_CACHE 32 /* rule set, switch and variant combinations kept at once */
 
 static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
 static struct goal_tables *cache[GOAL_CACHE];
@@ -95,7 +95,7 @@ static void derive(struct goal_tables *t)
             }
 }
 
-static struct goal_tables *build(const struct position *p)
+static struct goal_tables *build(const struct position *p, unsigned v)
 {
     const struct goal_hooks *h = p->rules->goal;
     const struct geometry *g = p->geo;
@@ -109,6 +109,7 @@ static struct goal_tables *build(const struct position *p)
     }
     t->rules = p->rules;
     t->switches = p->switches;
+    t->variant = v;
     for (int sq = 0; sq < g->squares; sq++)
         if (g->on_board[sq]) {
             int b = geo_bit(g, sq);
@@ -121,10 +122,10 @@ static struct goal_tables *build(const struct position *p)
         for (int i = 0; i < t->squares; i++) {
             int b = t->bits[i], sq = geo_square_of_bit(g, b);
             for (int k = KING; k <= PAWN; k++) {
-                h->reach(p, (enum colour)c, (enum kind)k, sq, &gr[c].step[k][b]);
+                h->reach(p, (enum colour)c, (enum kind)k, sq, v, &gr[c].step[k][b]);
                 h->free_reach(p, (enum colour)c, (enum kind)k, sq, &gr[c].free_step[k][b]);
-                h->denies(p, (enum colour)c, (enum kind)k, sq, &t->denies[c][k][b]);
-                h->checks(p, (enum colour)c, (enum kind)k, sq, &t->checks[c][k][b]);
+                h->denies(p, (enum colour)c, (enum kind)k, sq, v, &t->denies[c][k][b]);
+                h->checks(p, (enum colour)c, (enum kind)k, sq, v, &t->checks[c][k][b]);
             }
             if (c == 0)
                 h->flights(p, sq, &t->flights[b]);
@@ -135,7 +136,7 @@ static struct goal_tables *build(const struct position *p)
         if (h->reach_quiet)
             for (int i = 0; i < t->squares; i++) {
                 int b = t->bits[i];
-                h->reach_quiet(p, (enum colour)c, PAWN, geo_square_of_bit(g, b), &quiet[c].step[PAWN][b]);
+                h->reach_quiet(p, (enum colour)c, PAWN, geo_square_of_bit(g, b), v, &quiet[c].step[PAWN][b]);
             }
     }
     memset(t->dist, GOAL_FAR, sizeof t->dist);
@@ -181,22 +182,28 @@ static struct goal_tables *build(const struct position *p)
     return t;
 }
 
-const struct goal_tables *goal_tables_get(const struct position *p)
+const struct goal_tables *goal_tables_get(const struct position *p) { return goal_tables_get_variant(p, 0); }
+
+const struct goal_tables *goal_tables_get_variant(const struct position *p, unsigned variant)
 {
     if (!p->rules->goal)
         return NULL;
+    assert(variant < GOAL_VARIANTS);
     pthread_mutex_lock(&cache_lock);
     struct goal_tables *found = NULL;
     int i = 0;
     for (; i < GOAL_CACHE && cache[i]; i++)
-        if (cache[i]->rules == p->rules && cache[i]->switches == p->switches) {
+        if (cache[i]->rules == p->rules && cache[i]->switches == p->switches &&
+            cache[i]->variant == variant) {
             found = cache[i];
             break;
         }
-    /* a full cache (more rule set and switch combinations than exist today)
-     * falls back to the plain search rather than building tables per solve */
+    /* a full cache falls back to the variant valid everywhere, then to the
+     * plain search, rather than building tables per solve */
     if (!found && i < GOAL_CACHE)
-        found = cache[i] = build(p);
+        found = cache[i] = build(p, variant);
     pthread_mutex_unlock(&cache_lock);
+    if (!found && variant != 0)
+        return goal_tables_get_variant(p, 0);
     return found;
 }

@@ -18,6 +18,7 @@
 struct goal_tables {
     const struct rules *rules;
     unsigned switches;
+    unsigned variant;              /* of the rule set's goal hooks (rules.h) */
     int nb;                        /* bit indices in use: 0 .. nb-1 */
     int squares;                   /* how many of them are playing squares */
     uint8_t bits[GOAL_NB];         /* the playing squares' bit indices */
@@ -47,5 +48,8 @@ struct goal_tables {
 /* The tables of p's rule set and switches, built on first use and shared by
  * every thread; NULL when the rule set has no goal hooks. */
 const struct goal_tables *goal_tables_get(const struct position *p);
+/* The same for a variant of the hooks (below GOAL_VARIANTS; 0 is the one
+ * above), valid only where the rule set's variant hook chose it. */
+const struct goal_tables *goal_tables_get_variant(const struct position *p, unsigned variant);
 
 #endif

@@ -189,7 +189,7 @@ bool help_split_phase(struct help_run *h, int k)
         if (!w->s.lists)
             out_of_memory();
         /* its working memory is the solver's own */
-        w->s.goal_bound = s->goal_bound ? goal_bound_new(s->pos) : NULL;
+        w->s.goal_bound = s->goal_bound ? goal_bound_new_like(s->goal_bound) : NULL;
         /* progress callbacks are the caller's thread's */
         w->s.on_root_move = NULL;
         w->s.on_nodes = NULL;

@@ -103,8 +103,13 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
     /* goal-directed play: help play and every series (series.c says how
      * the turns are counted); hs#, reci-h#: the bound knows only a
      * helpmate's last move */
-    if ((help || st.series) && !(limits && limits->plain_help))
-        s.goal_bound = goal_bound_new(&pos);
+    if ((help || st.series) && !(limits && limits->plain_help)) {
+        /* neither side makes more turns than this in any phase: a helpmate's
+         * half-moves split between the sides (set play has one fewer), a
+         * series side's n moves against the other side's one at most */
+        int most = st.series ? st.moves : (st.moves * 2 + (st.half ? 1 : 0) + 1) / 2;
+        s.goal_bound = goal_bound_new_turns(&pos, (const int[2]){most, most});
+    }
     if (st.series)
         series_search(&s, st.moves, r, sink);
     else if (help)
