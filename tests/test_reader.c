@@ -452,7 +452,7 @@ static const struct bad_case {
      "square e9 is off the 8x8 board"},
     {"no stipulation", "BeginProblem\nPieces White Ke1 Black Ke8\n", 3, 1, "expected a Stipulation before 'NextProblem'"},
     {"huge number", "BeginProblem\nStipulation #99999999999\n", 2, 13, "too large"},
-    {"unsupported stipulation", "BeginProblem\nStipulation r#3\n", 2, 13, "the stipulation 'r#3' is not supported"},
+    {"unsupported stipulation", "BeginProblem\nStipulation pser-h#3\n", 2, 13, "the stipulation 'pser-h#3' is not supported"},
     {"half move in direct play", "BeginProblem\nStipulation #2.5\n", 2, 13, "only for help play"},
     {"zero moves", "BeginProblem\nStipulation s#0\n", 2, 13, "at least 1"},
     {"second stipulation", "BeginProblem\nStipulation #2 Stipulation #3\n", 2, 16, "a second Stipulation"},
@@ -568,7 +568,7 @@ static const struct {
     {"rank_nine.inp", {-1, 1}, 2, 15, "square e9 is off the 8x8 board (only StonesAndRelays has a 9th rank)"},
     /* twins a) and b) are kept; the error names twin c (reader.h, 2) */
     {"twin_empty_square.inp", {2, 1}, 5, 6, "twin c: no unit on a5"},
-    {"german_stipulation.inp", {-1, 1}, 4, 11, "'semi-r#3' is not supported"},
+    {"german_stipulation.inp", {-1, 1}, 4, 11, "'pser-h#3' is not supported"},
     {"unterminated.inp", {1, -1}, 6, 13, "expected NextProblem or EndProblem after '#3', found the end of the input"},
 };
 
@@ -744,6 +744,10 @@ static void stipulation_forms(void **state)
         {"ser-r#2", "ser-r#2", PLAY_REFLEX, GOAL_MATE, 2, false},
         {"ser-h#=120", "ser-h#=120", PLAY_HELP, GOAL_MATE_OR_STALEMATE, 120, false},
         {"hs#2", "hs#2", PLAY_HELP_SELF, GOAL_MATE, 2, false},
+        /* reflexmates */
+        {"r#2", "r#2", PLAY_REFLEX, GOAL_MATE, 2, false},
+        {"R=3", "r=3", PLAY_REFLEX, GOAL_STALEMATE, 3, false},
+        {"semi-r#2", "semi-r#2", PLAY_SEMI_REFLEX, GOAL_MATE, 2, false},
         {"reci-h#3", "reci-h#3", PLAY_RECI_HELP, GOAL_MATE, 3, false},
     };
     for (size_t i = 0; i < sizeof ok / sizeof ok[0]; i++) {
@@ -766,7 +770,8 @@ static void stipulation_forms(void **state)
         {"#", 1, "expected the number of moves after '#'"},
         {"#0", 1, "at least 1"},
         {"s#2.5", 1, "only for help play"},
-        {"semi-r#2", 1, "'semi-r#2' is not supported"},
+        {"exact-h#2", 1, "'exact-h#2' is not supported"},
+        {"r#2.5", 1, "only for help play"},
         {"pser-h#3", 1, "is not supported"},
         {"hs#2.5", 1, "only for help play"},
         {"ser-#121", 1, "too many moves in 'ser-#121' (limit is 120 for series play)"},

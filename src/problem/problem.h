@@ -10,12 +10,18 @@
 #include "../board/position.h"
 #include "../rules/rules.h"
 
-/* How the play ends.  PLAY_REFLEX exists only as the end of a series
- * (ser-r#n); reflexmates of their own are refused where they are read.
+/* How the play ends.  PLAY_REFLEX: the reflexmate r#n, and the end of a
+ * series ser-r#n; PLAY_SEMI_REFLEX: semi-r#n (README "Reflexmates").
  * PLAY_HELP_SELF: hs#n, help play whose last White move forces Black to
  * mate; PLAY_RECI_HELP: reci-h#n, a helpmate whose last Black move could
  * also have been Black's own mate (README). */
-enum play { PLAY_DIRECT, PLAY_HELP, PLAY_SELF, PLAY_REFLEX, PLAY_HELP_SELF, PLAY_RECI_HELP };
+enum play { PLAY_DIRECT, PLAY_HELP, PLAY_SELF, PLAY_REFLEX, PLAY_HELP_SELF, PLAY_RECI_HELP, PLAY_SEMI_REFLEX };
+/* Self play and the reflexmates: White's moves force Black to reach the
+ * goal; the reflexmates add obligations to reach it (battle.c). */
+static inline bool play_forces_defender(enum play p)
+{
+    return p == PLAY_SELF || p == PLAY_REFLEX || p == PLAY_SEMI_REFLEX;
+}
 enum goal { GOAL_MATE, GOAL_STALEMATE, GOAL_MATE_OR_STALEMATE };
 
 /* The longest stipulations the search holds (checked where they are read,

@@ -1,4 +1,4 @@
-/* Stipulations #n, h#n, h#n.5, s#n and the series ser-#n, ser-h#n, ser-s#n,
+/* Stipulations #n, h#n, h#n.5, s#n, r#n, semi-r#n and the series ser-#n, ser-h#n, ser-s#n,
  * ser-r#n with the goals #, = and #= (FORMAT.md 2), and their text as Popeye
  * prints it.  Does not decide who moves first. */
 #include "parse.h"
@@ -11,7 +11,7 @@
 /* Digits read before the limits of problem.h are applied (keeps n from overflowing). */
 #define STIPULATION_MOVES_MAX 999
 
-static const char *const play_prefix[] = {"", "h", "s", "r", "hs", "reci-h"};
+static const char *const play_prefix[] = {"", "h", "s", "r", "hs", "reci-h", "semi-r"};
 static const char *const goal_text[] = {"#", "=", "#="};
 
 void stipulation_write_text(struct stipulation *s)
@@ -25,7 +25,7 @@ static bool unsupported(struct parser *p, const struct token *t)
     char q[64];
     tok_quote(t, q, sizeof q);
     return parse_fail_tok(p, t,
-                          "expected a stipulation (#n, h#n, h#n.5, s#n, ser-#n, ser-h#n, ser-s#n, ser-r#n, "
+                          "expected a stipulation (#n, h#n, h#n.5, s#n, r#n, semi-r#n, ser-#n, ser-h#n, ser-s#n, ser-r#n, "
                           "or the same with = or #=), found %s",
                           q);
 }
@@ -91,14 +91,14 @@ bool parse_stipulation(struct parser *p, const struct token *kw, struct stipulat
     memset(s, 0, sizeof *s);
     size_t i = 0;
     /* Popeye's play types that are not solved here: named, not misread */
-    static const char *const refused[] = {"semi-r", "r", "pser-", "phser-", "exact-"};
+    static const char *const refused[] = {"pser-", "phser-", "exact-"};
     for (size_t k = 0; k < sizeof refused / sizeof *refused; k++) {
         size_t n = strlen(refused[k]);
         if (t.len > n && strncasecmp(t.s, refused[k], n) == 0 &&
             (refused[k][n - 1] == '-' || t.s[n] == '#' || t.s[n] == '=')) {
             char q[64];
             tok_quote(&t, q, sizeof q);
-            return parse_fail_tok(p, &t, "the stipulation %s is not supported (supported: #n, h#n, h#n.5, s#n, hs#n, "
+            return parse_fail_tok(p, &t, "the stipulation %s is not supported (supported: #n, h#n, h#n.5, s#n, r#n, semi-r#n, hs#n, "
                                   "reci-h#n, ser-#n, ser-h#n, ser-s#n, ser-r#n, with the goals #, = and #=)",
                                   q);
         }
@@ -112,9 +112,12 @@ bool parse_stipulation(struct parser *p, const struct token *kw, struct stipulat
     } else if (t.len > 6 && strncasecmp(t.s, "reci-h", 6) == 0) {
         s->play = PLAY_RECI_HELP;
         i = 6;
+    } else if (t.len > 6 && strncasecmp(t.s, "semi-r", 6) == 0) {
+        s->play = PLAY_SEMI_REFLEX;
+        i = 6;
     }
     char c0 = i < t.len && s->play == PLAY_DIRECT ? (char)tolower((unsigned char)t.s[i]) : 0;
-    if (c0 == 'h' || c0 == 's' || (c0 == 'r' && s->series)) {
+    if (c0 == 'h' || c0 == 's' || c0 == 'r') {
         s->play = c0 == 'h' ? PLAY_HELP : c0 == 's' ? PLAY_SELF : PLAY_REFLEX;
         i++;
     }

@@ -68,6 +68,8 @@ static void on_move(struct json_tree *t, const struct solution_event *e)
     t->nodes[d] = node;
     if (e->kind == EVENT_FIRST_MOVE) {
         cJSON_AddBoolToObject(node, "key", e->win);
+        if (e->forced_fail) /* r#n: White must reach the goal with it */
+            cJSON_AddBoolToObject(node, "forced", true);
         append(array_of(t->root, "first_moves"), node);
     } else if (e->kind == EVENT_REFUTATION) {
         append(array_of(t->nodes[0], "refutations"), node);

@@ -114,6 +114,11 @@ static void on_event(void *ctx, const struct solution_event *e)
     case EVENT_FIRST_MOVE:
         pt->numbered_last = false;
         put_move_line(pt, e);
+        if (e->forced_fail) { /* r#n: White must reach the goal; no play follows */
+            text_put(out, " ?!?\n");
+            part_done(pt);
+            break;
+        }
         text_put(out, e->win ? " !" : " ?");
         break;
     case EVENT_MOVE:

@@ -187,6 +187,27 @@ static bool guards_pass(struct solver *s, int m)
     return true;
 }
 
+/* Reflexmates (README "Reflexmates"): the side to move must reach the goal
+ * when it can.  True when some turn of the side to move reaches it. */
+bool battle_goal_in_one(struct solver *s)
+{
+    struct turn_list *l = solver_generate(s);
+    for (int i = 0; i < l->count; i++) {
+        if (!solver_may_reach_mate(s, &l->turns[i]))
+            continue;
+        struct undo u;
+        solver_make(s, &l->turns[i], &u);
+        bool goal = goal_reached(s);
+        solver_unmake(s, &u);
+        if (goal)
+            return true;
+    }
+    return false;
+}
+
+/* r#n: White, too, must reach the goal when it can, and then fails. */
+static bool attacker_bound_to_goal(struct solver *s) { return s->play == PLAY_REFLEX && battle_goal_in_one(s); }
+
 bool defence_loses(struct solver *s, int n)
 {
     int known = probe(s, n);
@@ -194,10 +215,14 @@ bool defence_loses(struct solver *s, int n)
         return known;
     if (s->play == PLAY_DIRECT && !guards_pass(s, n))
         return store(s, n, false, NULL);
+    /* r#n, semi-r#n: Black must reach the goal when it can; every way it
+     * can is White's aim */
+    if ((s->play == PLAY_REFLEX || s->play == PLAY_SEMI_REFLEX) && battle_goal_in_one(s))
+        return store(s, n, true, NULL);
     struct turn_list *l = solver_generate(s);
     if (l->count == 0)
         return store(s, n, false, NULL);
-    int plies_after = s->play == PLAY_SELF ? 2 * n - 2 : 2 * n - 1;
+    int plies_after = play_forces_defender(s->play) ? 2 * n - 2 : 2 * n - 1;
     if (plies_after >= BATTLE_ORDER_MIN_PLIES_AFTER && l->count > 1)
         order_defences(s, l);
     else
@@ -214,14 +239,14 @@ bool defence_loses(struct solver *s, int n)
 
 bool defence_move_refutes(struct solver *s, int n)
 {
-    if (s->play == PLAY_SELF)
+    if (play_forces_defender(s->play))
         return !(goal_reached(s) || (n > 1 && attack_wins(s, n - 1)));
     return !attack_wins(s, n);
 }
 
 bool attack_move_wins(struct solver *s, int n)
 {
-    if (s->play == PLAY_SELF)
+    if (play_forces_defender(s->play))
         return defence_loses(s, n);
     /* goal_reached tests check first, so quiet moves cost one attack test */
     return goal_reached(s) || (n > 1 && defence_loses(s, n - 1));
@@ -254,6 +279,8 @@ bool attack_wins(struct solver *s, int n)
     int known = probe(s, n);
     if (known >= 0)
         return known;
+    if (attacker_bound_to_goal(s))
+        return store(s, n, false, NULL);
     struct tt_bounds e;
     tt_get(s->tt, key_of(s), &e);
     int start = e.fail_at + 1;

@@ -88,7 +88,7 @@ static void send_mark(struct walk *w, enum solution_event_kind kind, int depth, 
  * at the defence node. */
 static int defence_value(struct solver *s, int n)
 {
-    if (s->play == PLAY_SELF) {
+    if (play_forces_defender(s->play)) {
         if (goal_reached(s))
             return 0;
         if (n <= 1)
@@ -108,7 +108,7 @@ static void walk_continuations(struct walk *w, int depth, int m, bool in_threat)
 static void walk_variation(struct walk *w, int depth, const struct turn *d, int m)
 {
     struct solver *s = w->s;
-    enum move_effect e = send_move(w, EVENT_MOVE, depth, d, s->play == PLAY_SELF, false, false);
+    enum move_effect e = send_move(w, EVENT_MOVE, depth, d, play_forces_defender(s->play), false, false);
     if (e == EFFECT_GOAL)
         return;
     struct undo u;
@@ -150,12 +150,15 @@ static void walk_after_attack(struct walk *w, int depth, int n)
     /* the threat must outlive the lists of this ply and the next; few
      * positions have one, so it is allocated only then */
     struct turn_list *threats = NULL;
-    bool last_self_move = s->play == PLAY_SELF && n <= 1;
+    bool last_self_move = play_forces_defender(s->play) && n <= 1;
+    /* r#n, semi-r#n: where the defender can reach the goal it must, so only
+     * those defences are play (battle.c) */
+    bool bound_to_goal = (s->play == PLAY_REFLEX || s->play == PLAY_SEMI_REFLEX) && battle_goal_in_one(s);
     int t = 0;
     bool check = solver_in_check(s);
     if (s->play == PLAY_DIRECT)
         n = n - 1;
-    if (!check && !last_self_move && n >= 1 && !s->opt->no_threat) {
+    if (!check && !last_self_move && !bound_to_goal && n >= 1 && !s->opt->no_threat) {
         threats = malloc(sizeof *threats);
         if (!threats)
             out_of_memory();
@@ -176,7 +179,7 @@ static void walk_after_attack(struct walk *w, int depth, int n)
         solver_make(s, d, &u);
         int v = defence_value(s, n);
         /* option MatesIn1 keeps the defences that reach the goal at once */
-        bool show = v > 0 || (v == 0 && (n <= 1 || s->opt->mates_in_1));
+        bool show = bound_to_goal ? v == 0 : v > 0 || (v == 0 && (n <= 1 || s->opt->mates_in_1));
         if (show && t > 0)
             show = v > t || (v == t && threat_defeated(s, threats, t));
         if (show && s->opt->no_short_variations && t == 0 && v >= 0 && v < n)
@@ -243,7 +246,7 @@ static void walk_set_play(struct walk *w, int n)
     struct undo u;
     solver_make_null(s, &u);
     int m = s->play == PLAY_DIRECT ? n - 1 : n;
-    if (s->play == PLAY_SELF) {
+    if (play_forces_defender(s->play)) {
         int k = 1;
         while (k <= n && !defence_loses(s, k))
             k++;
@@ -397,11 +400,37 @@ static bool root_move(void *ctx, int i)
     return !s->stopped;
 }
 
+/* r#n: where White can reach the goal at once it must, and the problem
+ * fails; each such move is shown marked as Popeye marks it. */
+static bool walk_forced_goal(struct walk *w)
+{
+    struct solver *s = w->s;
+    if (s->play != PLAY_REFLEX || !battle_goal_in_one(s))
+        return false;
+    struct turn_list *first = shown_moves(s, false);
+    for (int i = 0; i < first->count; i++) {
+        struct undo u;
+        solver_make(s, &first->turns[i], &u);
+        bool goal = goal_reached(s);
+        solver_unmake(s, &u);
+        if (!goal)
+            continue;
+        w->first_index = i;
+        struct solution_event ev = {.kind = EVENT_FIRST_MOVE, .pos = s->pos, .turn = &first->turns[i],
+                                    .effect = EFFECT_GOAL, .goal = s->goal, .first_index = i,
+                                    .forced_fail = true};
+        sink_send(w->sink, &ev);
+    }
+    return true;
+}
+
 void battle_search(struct solver *s, int n, struct result *r, const struct solution_sink *sink)
 {
     struct walk walk = {.s = s, .sink = sink, .first_index = -1};
     struct walk *w = &walk;
     const struct options *o = s->opt;
+    if (walk_forced_goal(w))
+        return;
     int max_refutations = o->defence > 0 ? o->defence : (o->try_play ? 1 : 0);
     if (o->set_play)
         walk_set_play(w, n);

@@ -129,6 +129,7 @@ static int last_move(struct series_run *h, const struct turn *t)
         break;
     case PLAY_HELP_SELF:
     case PLAY_RECI_HELP:
+    case PLAY_SEMI_REFLEX:
         assert(!"no series ends so (stipulation.c)");
         break;
     }

@@ -57,8 +57,9 @@ struct solution_event {
      * are one side's series, the rest the other side's ending */
     bool series;
     int series_moves;
-    /* ser-r#: the series mover could reach the goal here and so had to: the
-     * line fails (Popeye marks it "?!?"); not a solution */
+    /* ser-r# (a help line) and r#n (a first move): the mover could reach
+     * the goal here and so had to: the line fails (Popeye marks it "?!?");
+     * not a solution */
     bool forced_fail;
     enum goal goal;              /* the goal marks of the last move */
     /* where the event belongs, so that parts solving different first moves

@@ -26,7 +26,7 @@ int threats_find(struct solver *s, int n, struct turn_list *threats)
 {
     struct undo u;
     solver_make_null(s, &u);
-    int limit = s->play == PLAY_SELF ? n - 1 : n;
+    int limit = play_forces_defender(s->play) ? n - 1 : n;
     int t = attack_shortest(s, limit);
     threats->count = 0;
     if (t) {
