@@ -141,7 +141,11 @@ bool parse_pieces(struct parser *p, const struct token *kw, struct twin *add_to)
             n++;
         }
         if (n == 0) {
+            /* an empty group, as Popeye reads it ("White" then "Black" or a
+             * keyword): that colour has no units */
             struct token u = lex_peek(&p->lx);
+            if (u.len && (kw_find(p->lang, KT_COLOUR, &u) >= 0 || ends_pieces(p, &u, add_to != NULL)))
+                continue;
             char ql[64], uq[64];
             tok_quote(&t, ql, sizeof ql);
             tok_quote(&u, uq, sizeof uq);

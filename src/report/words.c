@@ -9,7 +9,7 @@
 
 static const struct words english = {
     .text = {" threat:", " zugzwang.", "but", "solution finished.", "Partial solution", "zeroposition",
-             "CastlingMutuallyExclusive"},
+             "CastlingMutuallyExclusive", "SetPlay not applicable - ignored"},
     /* the board's own letters (unit.c) */
     .letters = {'?', 'K', 'Q', 'R', 'B', 'S', 'P', 'O', 'X'},
     .colours = {'w', 'b', 'n'},
@@ -21,7 +21,7 @@ static const struct words english = {
 
 static const struct words german = {
     .text = {" Drohung:", " Zugzwang.", "Aber", "Loesung beendet.", "Partielle Loesung", "NullStellung",
-             "RochadenGegenseitigAusschliessend"},
+             "RochadenGegenseitigAusschliessend", "Satzspiel nicht anwendbar - ignoriert"},
     /* Koenig Dame Turm Laeufer Springer Bauer; stones and relays keep theirs */
     .letters = {'?', 'K', 'D', 'T', 'L', 'S', 'B', 'O', 'X'},
     .colours = {'w', 's', 'n'},

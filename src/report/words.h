@@ -16,6 +16,7 @@ enum word {
     WORD_PARTIAL,           /* ... when it was cut short */
     WORD_ZEROPOSITION,      /* "zeroposition" */
     WORD_CASTLING_EXCLUSIVE, /* the CastlingMutuallyExclusive line */
+    WORD_SETPLAY_IGNORED,   /* the line under a ser-# stipulation with SetPlay */
     WORD_COUNT
 };
 
