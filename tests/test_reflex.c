@@ -113,6 +113,34 @@ static void reflex_versus_self(void **state)
     result_free(&r);
 }
 
+/* Option Quodlibet, s#2 and semi-r#2 on the position of semi_reflex_short:
+ * 1.Bg7-f8 mates Black at once (b4 is the bishop's, b2 Ka1's; no Black unit
+ * can take f8 or interpose), so with Quodlibet it solves, in one move: the
+ * s#2's only key (live Popeye 4.104 shows the same), and in the semi-r#2 a
+ * second key beside 1.Bg7-h6 (Popeye: both). */
+static void quodlibet_direct_mate(void **state)
+{
+    (void)state;
+    struct options o = variation_options();
+    o.quodlibet = true;
+    struct result r;
+    solve_reflex("8/6B1/8/8/p7/kp6/p7/K7 w - -", PLAY_SELF, 2, &o, &r);
+    assert_int_equal(r.keys.count, 1);
+    assert_true(strlist_has(&r.keys, "g7f8"));
+    assert_non_null(strstr(solution.data, "   1.Bg7-f8 # !"));
+    result_free(&r);
+    solve_reflex("8/6B1/8/8/p7/kp6/p7/K7 w - -", PLAY_SEMI_REFLEX, 2, &o, &r);
+    assert_int_equal(r.keys.count, 2);
+    assert_true(strlist_has(&r.keys, "g7f8"));
+    assert_true(strlist_has(&r.keys, "g7h6"));
+    result_free(&r);
+    /* without it, White's mate is no solution of the semi-r#2 */
+    o.quodlibet = false;
+    solve_reflex("8/6B1/8/8/p7/kp6/p7/K7 w - -", PLAY_SEMI_REFLEX, 2, &o, &r);
+    assert_false(strlist_has(&r.keys, "g7f8"));
+    result_free(&r);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -120,6 +148,7 @@ int main(void)
         cmocka_unit_test(semi_reflex_short),
         cmocka_unit_test(reflex_white_must_mate),
         cmocka_unit_test(reflex_versus_self),
+        cmocka_unit_test(quodlibet_direct_mate),
     };
     return cmocka_run_group_tests_name("reflex", tests, setup, teardown_with_text);
 }

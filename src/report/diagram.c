@@ -120,6 +120,8 @@ void diagram_write_header(struct text *out, const struct problem *pr, const stru
         centred(out, "HalfDuplex");
     else if (pr->options.duplex)
         centred(out, "Duplex");
+    if (pr->options.quodlibet)
+        centred(out, "Quodlibet");
     /* Popeye's note: a direct series has no set play (README "Series-movers") */
     if (pr->options.set_play && v->stipulation.series && v->stipulation.play == PLAY_DIRECT)
         text_printf(out, "%s\n", words_get(w, WORD_SETPLAY_IGNORED));

@@ -244,10 +244,18 @@ bool defence_move_refutes(struct solver *s, int n)
     return !attack_wins(s, n);
 }
 
+/* Option Quodlibet: in s#n and semi-r#n White's own move may reach the goal
+ * too (Popeye's definition; in r#n its output still marks White's forced
+ * mate as a failure, and so does ours). */
+bool battle_quodlibet(const struct solver *s)
+{
+    return s->opt->quodlibet && (s->play == PLAY_SELF || s->play == PLAY_SEMI_REFLEX);
+}
+
 bool attack_move_wins(struct solver *s, int n)
 {
     if (play_forces_defender(s->play))
-        return defence_loses(s, n);
+        return (battle_quodlibet(s) && goal_reached(s)) || defence_loses(s, n);
     /* goal_reached tests check first, so quiet moves cost one attack test */
     return goal_reached(s) || (n > 1 && defence_loses(s, n - 1));
 }

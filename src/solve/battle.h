@@ -32,6 +32,8 @@ bool battle_choice_seen(const struct turn_list *l, int i);
  * decision) made in turn: is good(s, n) true after each? */
 bool battle_all_choices(struct solver *s, const struct turn_list *l, int i, int n,
                         bool (*good)(struct solver *s, int n));
+/* Option Quodlibet applies: White reaching the goal itself also wins. */
+bool battle_quodlibet(const struct solver *s);
 /* Reflexmates: some turn of the side to move reaches the goal. */
 bool battle_goal_in_one(struct solver *s);
 /* Defender king's legal moves (MaxFlightsquares). */

@@ -100,6 +100,9 @@ static int defence_value(struct solver *s, int n)
     return m ? m : -1;
 }
 
+/* Whether an attacker's move may reach the goal: direct play, Quodlibet. */
+static bool attacker_may_reach_goal(const struct solver *s) { return s->play == PLAY_DIRECT || battle_quodlibet(s); }
+
 static void walk_after_attack(struct walk *w, int depth, int n);
 static void walk_continuations(struct walk *w, int depth, int m, bool in_threat);
 
@@ -131,7 +134,7 @@ static void walk_continuations(struct walk *w, int depth, int m, bool in_threat)
             if (j != i && !battle_same_decision(&moves->turns[i], &moves->turns[j]))
                 continue;
             enum move_effect e =
-                send_move(w, EVENT_MOVE, depth, &moves->turns[j], s->play == PLAY_DIRECT, false, in_threat);
+                send_move(w, EVENT_MOVE, depth, &moves->turns[j], attacker_may_reach_goal(s), false, in_threat);
             if (e == EFFECT_GOAL)
                 continue;
             struct undo u;
@@ -271,7 +274,7 @@ static void walk_set_play(struct walk *w, int n)
 static int walk_first_move(struct walk *w, int n, const struct turn *m, bool win)
 {
     struct solver *s = w->s;
-    enum move_effect e = send_move(w, EVENT_FIRST_MOVE, 0, m, s->play == PLAY_DIRECT, win, false);
+    enum move_effect e = send_move(w, EVENT_FIRST_MOVE, 0, m, attacker_may_reach_goal(s), win, false);
     struct undo u;
     solver_make(s, m, &u);
     int k = n;
