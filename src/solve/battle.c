@@ -189,21 +189,7 @@ static bool guards_pass(struct solver *s, int m)
 
 /* Reflexmates (README "Reflexmates"): the side to move must reach the goal
  * when it can.  True when some turn of the side to move reaches it. */
-bool battle_goal_in_one(struct solver *s)
-{
-    struct turn_list *l = solver_generate(s);
-    for (int i = 0; i < l->count; i++) {
-        if (!solver_may_reach_mate(s, &l->turns[i]))
-            continue;
-        struct undo u;
-        solver_make(s, &l->turns[i], &u);
-        bool goal = goal_reached(s);
-        solver_unmake(s, &u);
-        if (goal)
-            return true;
-    }
-    return false;
-}
+bool battle_goal_in_one(struct solver *s) { return solver_goal_turns(s, solver_generate(s), NULL, NULL); }
 
 /* r#n: White, too, must reach the goal when it can, and then fails. */
 static bool attacker_bound_to_goal(struct solver *s) { return s->play == PLAY_REFLEX && battle_goal_in_one(s); }

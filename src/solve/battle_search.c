@@ -405,25 +405,28 @@ static bool root_move(void *ctx, int i)
 
 /* r#n: where White can reach the goal at once it must, and the problem
  * fails; each such move is shown marked as Popeye marks it. */
+struct forced_goal {
+    struct walk *w;
+    const struct turn_list *first;
+};
+
+static void send_forced_goal(void *ctx, int i)
+{
+    struct forced_goal *f = ctx;
+    struct walk *w = f->w;
+    w->first_index = i;
+    struct solution_event ev = {.kind = EVENT_FIRST_MOVE, .pos = w->s->pos, .turn = &f->first->turns[i],
+                                .effect = EFFECT_GOAL, .goal = w->s->goal, .first_index = i, .forced_fail = true};
+    sink_send(w->sink, &ev);
+}
+
 static bool walk_forced_goal(struct walk *w)
 {
     struct solver *s = w->s;
     if (s->play != PLAY_REFLEX || !battle_goal_in_one(s))
         return false;
-    struct turn_list *first = shown_moves(s, false);
-    for (int i = 0; i < first->count; i++) {
-        struct undo u;
-        solver_make(s, &first->turns[i], &u);
-        bool goal = goal_reached(s);
-        solver_unmake(s, &u);
-        if (!goal)
-            continue;
-        w->first_index = i;
-        struct solution_event ev = {.kind = EVENT_FIRST_MOVE, .pos = s->pos, .turn = &first->turns[i],
-                                    .effect = EFFECT_GOAL, .goal = s->goal, .first_index = i,
-                                    .forced_fail = true};
-        sink_send(w->sink, &ev);
-    }
+    struct forced_goal f = {.w = w, .first = shown_moves(s, false)};
+    solver_goal_turns(s, f.first, send_forced_goal, &f);
     return true;
 }
 

@@ -155,30 +155,30 @@ static bool series_bound_fails(struct solver *s, int moves)
 /* ser-r#: in a reflexmate both sides must reach the goal when they can, so
  * where the series mover can, it must, and the series fails.  At the root
  * of the full length, each such move is shown marked as Popeye does. */
+struct forced_line {
+    struct series_run *h;
+    const struct turn_list *l;
+};
+
+static void send_forced_line(void *ctx, int i)
+{
+    struct forced_line *f = ctx;
+    struct solver *s = f->h->s;
+    enum move_effect effect = EFFECT_GOAL;
+    struct solution_event e = {.kind = EVENT_HELP_LINE, .pos = s->pos, .line = &f->l->turns[i],
+                               .line_effects = &effect, .plies = 1, .goal = s->goal, .series = true,
+                               .series_moves = 1, .forced_fail = true};
+    sink_send(f->h->sink, &e);
+}
+
 static bool mover_must_reach_goal(struct series_run *h)
 {
     struct solver *s = h->s;
     struct turn_list *l = solver_generate(s);
-    bool any = false;
-    for (int i = 0; i < l->count; i++) {
-        if (!solver_may_reach_mate(s, &l->turns[i]))
-            continue;
-        struct undo u;
-        solver_make(s, &l->turns[i], &u);
-        bool goal = goal_reached(s);
-        solver_unmake(s, &u);
-        if (!goal)
-            continue;
-        any = true;
-        if (s->ply > 0 || h->lines != &h->r->solutions)
-            break;
-        enum move_effect effect = EFFECT_GOAL;
-        struct solution_event e = {.kind = EVENT_HELP_LINE, .pos = s->pos, .line = &l->turns[i],
-                                   .line_effects = &effect, .plies = 1, .goal = s->goal, .series = true,
-                                   .series_moves = 1, .forced_fail = true};
-        sink_send(h->sink, &e);
-    }
-    return any;
+    if (s->ply > 0 || h->lines != &h->r->solutions)
+        return solver_goal_turns(s, l, NULL, NULL);
+    struct forced_line f = {.h = h, .l = l};
+    return solver_goal_turns(s, l, send_forced_line, &f);
 }
 
 /* Number of solutions below this node with exactly `moves` series moves

@@ -178,6 +178,27 @@ void solver_replay_line(const struct position *root, const struct turn *line, in
     }
 }
 
+bool solver_goal_turns(struct solver *s, const struct turn_list *l,
+                       void (*each)(void *ctx, int index), void *ctx)
+{
+    bool any = false;
+    for (int i = 0; i < l->count; i++) {
+        if (!solver_may_reach_mate(s, &l->turns[i]))
+            continue;
+        struct undo u;
+        solver_make(s, &l->turns[i], &u);
+        bool goal = goal_reached(s);
+        solver_unmake(s, &u);
+        if (!goal)
+            continue;
+        any = true;
+        if (!each)
+            break;
+        each(ctx, i);
+    }
+    return any;
+}
+
 bool solver_turn_checks(struct position *p, const struct turn *t)
 {
     struct undo u;

@@ -95,6 +95,13 @@ double monotonic_seconds(void);
 void solver_replay_line(const struct position *root, const struct turn *line, int plies, int series, char *canon,
                         enum move_effect *effects);
 
+/* The turns of l (the side to move's, at this node) that reach the goal at
+ * once: each is passed to `each` when given; without `each` the search
+ * stops at the first.  True when there is one.  Reflexmates ask it: the
+ * side to move must reach the goal when it can. */
+bool solver_goal_turns(struct solver *s, const struct turn_list *l,
+                       void (*each)(void *ctx, int index), void *ctx);
+
 /* Whether turn t, played in p, gives check (p is restored). */
 bool solver_turn_checks(struct position *p, const struct turn *t);
 
