@@ -199,6 +199,36 @@ static void idle_turns(void **state)
     goal_bound_free(gb);
 }
 
+/* Disturbers: with one White unit alone able to check, a Black unit on a
+ * flight that could take the checker by a sure move spoils the mate.
+ * Black Ka8 Bh2, White Kb6 Se6, Black to play, h#1.  White's one move can
+ * check a8 only by Sc7 (b6 is its king's; the king never checks), which
+ * leaves a7, b7 to the king and b8 to a Black block: only Bh2-b8 reaches it,
+ * and from b8 the bishop takes c7 (no White unit pins it: the knight is the
+ * only one that could stand on a line to a8).  Kb8 cannot be checked (Se6
+ * reaches neither a6, c6 nor d7), and on a7 or b7 the king stands next to
+ * White's.  No solution; counting moves alone, Bb8 and Sc7 fit the budget.
+ * With a knight for the bishop (Sa6-b8, which cannot take c7: it leaps to
+ * a6, c6 and d7) 1...Sb8 2.Sc7# is a solution and the bound must let it be. */
+static void disturbing_blocker(void **state)
+{
+    (void)state;
+    struct position p = from_fen(&rules_orthodox, "k7/8/1K2N3/8/8/8/7b/8 b - - 0 1");
+    struct goal_bound *gb = goal_bound_new(&p);
+    assert_non_null(gb);
+    assert_non_null(goal_tables_get(&p)->lines);
+    assert_true(goal_bound_proves_failure(gb, &p, GOAL_MATE, 2));
+    assert_false(help_exists(&p, GOAL_MATE, 2));
+    struct position q = from_fen(&rules_orthodox, "k7/8/nK2N3/8/8/8/8/8 b - - 0 1");
+    assert_false(goal_bound_proves_failure(gb, &q, GOAL_MATE, 2));
+    assert_true(help_exists(&q, GOAL_MATE, 2));
+    /* the same with a second White unit that could check (a rook on h1,
+     * which on h8 would also pin a bishop on b8): no disturber reasoning */
+    struct position r = from_fen(&rules_orthodox, "k7/8/1K2N3/8/8/8/7b/7R b - - 0 1");
+    assert_false(goal_bound_proves_failure(gb, &r, GOAL_MATE, 2));
+    goal_bound_free(gb);
+}
+
 /* Castling's king move is free (the rook's pays), so what the king serves on
  * its castling square costs nothing.  Popeye's corpus #22 after 1.Sc3*b1
  * Ba5 2.Sa3: White Ke1 Ra1 Ba5 Bf3 Pb3 Pd4 Pe4, Black Kd3 Sa3 Pe3; 0-0-0#:
@@ -385,6 +415,7 @@ int main(void)
         cmocka_unit_test(capture_needs_a_unit),
         cmocka_unit_test(idle_turns),
         cmocka_unit_test(castling_king_is_free),
+        cmocka_unit_test(disturbing_blocker),
         cmocka_unit_test(random_orthodox),
         cmocka_unit_test(random_knight_relay),
         cmocka_unit_test(random_knight_relay_turns),
