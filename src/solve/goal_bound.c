@@ -85,6 +85,7 @@ struct goal_bound {
      * 1.. promotion_kinds) after at most c of its turns */
     uint8_t a_kind[MAX_SIDE_UNITS];
     bool a_capturable[MAX_SIDE_UNITS]; /* D may take it: not the king, not immune */
+    square_set a_denied[MAX_SIDE_UNITS]; /* what it denies where it stands (denied0) */
     int capturable;                    /* how many of A's units are */
     const square_set *reach[MAX_SIDE_UNITS][1 + GOAL_PROMOTIONS]; /* in the tables */
     uint8_t a_bit[MAX_SIDE_UNITS];
@@ -417,9 +418,12 @@ static int allowed_block_cost(const struct goal_bound *n, int w, int f, const st
  * itself, so where one A unit alone can give check on s within a (which also
  * rules out a double check, that no single move parries), no flight is
  * blocked by a disturbing kind: each is denied by A or blocked by a D unit
- * of a kind that does not disturb.  One split per checker square.  Contact
- * checks and squares A already checks are left to the tests before. */
-static bool distant_check_survives(struct goal_bound *n, int s, int rb, const square_set *from)
+ * of a kind that does not disturb.  One split per checker square: a distant
+ * one, or a flight, where another A unit must deny the checker's square (the
+ * king would take it) unless one does already where it stands; what the
+ * checker denies where it stands now does not count, since it moves to q.  True where the test does
+ * not apply; called only where the splits without it were feasible. */
+static bool single_check_survives(struct goal_bound *n, int s, int rb, const square_set *from)
 {
     const struct goal_tables *t = n->t;
     const struct goal_lines *l = t->lines;
@@ -436,24 +440,27 @@ static bool distant_check_survives(struct goal_bound *n, int s, int rb, const sq
     if (checker < 0)
         return true;
     int u = checker;
+    /* the checker leaves its square for q: what it denies now is not counted */
+    square_set denied = 0;
+    for (int x = 0; x < n->na; x++)
+        if (x != u)
+            denied |= n->a_denied[x];
     int kinds = n->a_kind[u] == PAWN ? 1 + GOAL_PROMOTIONS : 1;
     for (int i = 0; i < kinds; i++) {
         int kk = i == 0 ? n->a_kind[u] : promotion_kinds[i - 1];
-        square_set qs = from[kk] & n->reach[u][i][n->a];
-        if (qs & flights & n->denied0)
-            return true; /* a contact check from a flight: not examined here */
-        for (qs &= ~flights; qs; qs &= qs - 1) {
+        for (square_set qs = from[kk] & n->reach[u][i][n->a]; qs; qs &= qs - 1) {
             int q = set_first(qs);
             int cq = n->row[u][i][q] ? n->row[u][i][q] : 1;
             if (cq > n->a)
                 continue;
+            bool contact = (flights & SET_BIT(q)) != 0;
             square_set line = l->line[n->A][kk][q][s];
             struct split *sp = &n->dsp;
             sp->nt = 0;
             sp->check = sp->ban = -1;
             sp->matched = false;
             sp->ublock = (const uint8_t(*)[MAX_FLIGHT_TARGETS])n->ublock;
-            for (square_set f = flights & ~n->denied0; f && sp->nt < MAX_FLIGHT_TARGETS; f &= f - 1) {
+            for (square_set f = flights & ~denied & ~SET_BIT(q); f && sp->nt < MAX_FLIGHT_TARGETS; f &= f - 1) {
                 int b = set_first(f);
                 int j = sp->nt++;
                 sp->flight_bit[j] = b;
@@ -484,6 +491,13 @@ static bool distant_check_survives(struct goal_bound *n, int s, int rb, const sq
                 sp->serve[j][k] = k == kk ? SET_BIT(q) : 0;
             for (int x = 0; x < n->na; x++)
                 sp->cost[x][j] = x == u ? cq : INF;
+            if (contact && !(denied & SET_BIT(q))) {
+                int g = sp->ban = sp->nt++;
+                sp->block[g] = sp->block_quiet[g] = INF;
+                for (int x = 0; x < n->na; x++)
+                    sp->cost[x][g] = deny_cost(n, x, q);
+                sets_of(n->deniers[n->A], q, sp->serve[g]);
+            }
             if (split_both(n, sp, rb))
                 return true;
         }
@@ -541,8 +555,8 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
         sp->cost[u][j] = unit_cost_from(n, u, from, ~flights | n->denied0);
         any |= sp->cost[u][j] <= n->a;
     }
-    if (any && split_both(n, sp, rb) && distant_check_survives(n, s, rb, from))
-        return true;
+    if (any && split_both(n, sp, rb))
+        return single_check_survives(n, s, rb, from);
     /* a contact check from flight p: p joins the targets, served by A only */
     int nt = sp->nt;
     for (square_set f = flights & ~n->denied0; f; f &= f - 1) {
@@ -579,7 +593,7 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
             sp->block_quiet[sp->ban] = saved_quiet;
         }
         if (ok)
-            return true;
+            return single_check_survives(n, s, rb, from);
     }
     return false;
 }
@@ -642,10 +656,16 @@ static bool fails(struct goal_bound *n, const struct position *p, enum goal goal
         /* what it serves where it stands, or where a free move takes it (a
          * castling king: the rook's move pays): the offers below count from
          * one turn on */
+        n->a_denied[u] = 0;
         for (square_set q = t->within[n->A][k][b][0][0]; q; q &= q - 1) {
-            n->denied0 |= t->denies[n->A][k][set_first(q)];
-            n->checked0 |= t->checks[n->A][k][set_first(q)];
+            n->a_denied[u] |= t->denies[n->A][k][set_first(q)];
+            /* where lines are known, only a check along a line may be had
+             * without a turn of its own (a unit moving off the line
+             * discovers it); a contact check from where a unit stands now
+             * needs it to move: D's king cannot step into it */
+            n->checked0 |= t->lines ? t->lines->line_checks[n->A][k][set_first(q)] : t->checks[n->A][k][set_first(q)];
         }
+        n->denied0 |= n->a_denied[u];
         n->a_bit[u] = (uint8_t)b;
         int kinds = k == PAWN ? 1 + GOAL_PROMOTIONS : 1;
         for (int i = 0; i < kinds; i++) {
@@ -747,7 +767,7 @@ bool goal_bound_turn_idle(const struct goal_bound *n, const struct goal_pass *pa
             after = tb->pawn_quiet[D][y][b];
         if (after <= pass->d && after < before)
             return false;
-        /* the disturber test (distant_check_survives) counts a unit per
+        /* the disturber test (single_check_survives) counts a unit per
          * kind it may block as: no kind of it may come closer either (a
          * pawn's; any other unit keeps its kind, and its count is above) */
         if (tb->lines && k == PAWN)

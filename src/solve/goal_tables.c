@@ -114,6 +114,8 @@ static struct goal_lines *build_lines(const struct goal_tables *t, const struct 
                 for (int j = 0; j < t->squares; j++) {
                     int b = t->bits[j];
                     h->attack_line(p, (enum colour)c, (enum kind)k, sq, geo_square_of_bit(g, b), &l->line[c][k][a][b]);
+                    if (l->line[c][k][a][b] && (t->checks[c][k][a] & SET_BIT(b)))
+                        l->line_checks[c][k][a] |= SET_BIT(b);
                 }
             }
     return l;

@@ -20,6 +20,10 @@ struct goal_lines {
     square_set sure_take[2][KIND_COUNT][GOAL_NB], sure_step[2][KIND_COUNT][GOAL_NB];
     /* line[c][k][a][b]: attack_line of such a unit on a towards b */
     square_set line[2][KIND_COUNT][GOAL_NB][GOAL_NB];
+    /* the squares on which such a unit on a checks a king along a line
+     * (a nonempty attack_line): the checks a move of another unit may
+     * discover */
+    square_set line_checks[2][KIND_COUNT][GOAL_NB];
 };
 
 /* Every count is a lower bound on the turns the unit needs on any board,
