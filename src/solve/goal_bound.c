@@ -460,6 +460,7 @@ static bool single_check_survives(struct goal_bound *n, int s, int rb, const squ
             sp->check = sp->ban = -1;
             sp->matched = false;
             sp->ublock = (const uint8_t(*)[MAX_FLIGHT_TARGETS])n->ublock;
+            int forced = 0;
             for (square_set f = flights & ~denied & ~SET_BIT(q); f && sp->nt < MAX_FLIGHT_TARGETS; f &= f - 1) {
                 int b = set_first(f);
                 int j = sp->nt++;
@@ -480,10 +481,19 @@ static bool single_check_survives(struct goal_bound *n, int s, int rb, const squ
                 }
                 sp->block[j] = best;
                 sp->block_quiet[j] = best_quiet;
-                for (int x = 0; x < n->na; x++)
+                int deny = INF;
+                for (int x = 0; x < n->na; x++) {
                     sp->cost[x][j] = deny_cost(n, x, b);
+                    if (sp->cost[x][j] < deny)
+                        deny = sp->cost[x][j];
+                }
+                /* only D can take this flight: the split's first test, early */
+                if (deny > n->a && (forced += best) > rb)
+                    break;
                 sets_of(n->deniers[n->A], b, sp->serve[j]);
             }
+            if (forced > rb)
+                continue;
             sp->nflights = sp->nt;
             int j = sp->check = sp->nt++;
             sp->block[j] = sp->block_quiet[j] = INF;
