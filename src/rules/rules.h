@@ -62,6 +62,11 @@ struct goal_hooks {
      * on any board, exactly: a unit on one of them cuts the attack, and
      * there is no other way round. */
     void (*attack_line)(const struct position *p, enum colour c, enum kind k, int sq, int to, square_set *out);
+    /* Optional, with the pair: whether the pair's promises hold where
+     * colour c mates (its units check and pin, the other colour's units
+     * disturb) in the given variant, for the whole play, final position
+     * included; NULL: always. */
+    bool (*lines_hold)(unsigned variant, enum colour c);
 };
 
 struct rules {

@@ -427,7 +427,7 @@ static bool single_check_survives(struct goal_bound *n, int s, int rb, const squ
 {
     const struct goal_tables *t = n->t;
     const struct goal_lines *l = t->lines;
-    if (!l)
+    if (!l || !l->valid[n->A])
         return true;
     square_set flights = t->flights[s];
     int checker = -1;
@@ -656,6 +656,7 @@ static bool fails(struct goal_bound *n, const struct position *p, enum goal goal
     if (set_count(p->st.occupied[n->A]) > MAX_SIDE_UNITS || set_count(n->blockers) > MAX_SIDE_UNITS)
         return false; /* more units than the working memory holds: no cut */
     int a_king = p->st.king_sq[n->A] == SQ_NONE ? -1 : geo_bit(g, p->st.king_sq[n->A]);
+    bool lines_known = t->lines && t->lines->valid[n->A];
     for (square_set s = p->st.occupied[n->A]; s; s &= s - 1) {
         int b = set_first(s);
         int k = unit_kind(p->board[geo_square_of_bit(g, b)]);
@@ -673,7 +674,7 @@ static bool fails(struct goal_bound *n, const struct position *p, enum goal goal
              * without a turn of its own (a unit moving off the line
              * discovers it); a contact check from where a unit stands now
              * needs it to move: D's king cannot step into it */
-            n->checked0 |= t->lines ? t->lines->line_checks[n->A][k][set_first(q)] : t->checks[n->A][k][set_first(q)];
+            n->checked0 |= lines_known ? t->lines->line_checks[n->A][k][set_first(q)] : t->checks[n->A][k][set_first(q)];
         }
         n->denied0 |= n->a_denied[u];
         n->a_bit[u] = (uint8_t)b;
@@ -780,7 +781,7 @@ bool goal_bound_turn_idle(const struct goal_bound *n, const struct goal_pass *pa
         /* the disturber test (single_check_survives) counts a unit per
          * kind it may block as: no kind of it may come closer either (a
          * pawn's; any other unit keeps its kind, and its count is above) */
-        if (tb->lines && k == PAWN)
+        if (tb->lines && tb->lines->valid[!D] && k == PAWN)
             for (int i = 0; i < 1 + GOAL_PROMOTIONS; i++) {
                 int kk = i == 0 ? k2 : (int)promotion_kinds[i - 1];
                 if (i > 0 && k2 != PAWN)

@@ -101,10 +101,17 @@ static struct goal_lines *build_lines(const struct goal_tables *t, const struct 
     const struct goal_hooks *h = p->rules->goal;
     if (!h->sure_moves || !h->attack_line)
         return NULL;
+    bool valid[2];
+    for (int c = 0; c < 2; c++)
+        valid[c] = !h->lines_hold || h->lines_hold(t->variant, (enum colour)c);
+    if (!valid[WHITE] && !valid[BLACK])
+        return NULL;
     const struct geometry *g = p->geo;
     struct goal_lines *l = calloc(1, sizeof *l);
     if (!l)
         return NULL;
+    l->valid[WHITE] = valid[WHITE];
+    l->valid[BLACK] = valid[BLACK];
     for (int c = 0; c < 2; c++)
         for (int k = KING; k <= PAWN; k++)
             for (int i = 0; i < t->squares; i++) {

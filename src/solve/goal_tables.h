@@ -3,6 +3,7 @@
 #ifndef FS_GOAL_TABLES_H
 #define FS_GOAL_TABLES_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "../board/position.h"
@@ -16,6 +17,7 @@
 /* What a rule set with goal_hooks.sure_moves and attack_line says about
  * lines and sure moves, by square bits (goal_bound.c: disturbers). */
 struct goal_lines {
+    bool valid[2]; /* per mating colour (goal_hooks.lines_hold) */
     /* the sure captures and sure quiet moves of a unit of colour c, kind k on a */
     square_set sure_take[2][KIND_COUNT][GOAL_NB], sure_step[2][KIND_COUNT][GOAL_NB];
     /* line[c][k][a][b]: attack_line of such a unit on a towards b */
