@@ -199,6 +199,67 @@ static void idle_turns(void **state)
     goal_bound_free(gb);
 }
 
+/* Disturbers: with one White unit alone able to check, a Black unit on a
+ * flight that could take the checker by a sure move spoils the mate.
+ * Black Ka8 Bh2, White Kb6 Se6, Black to play, h#1.  White's one move can
+ * check a8 only by Sc7 (b6 is its king's; the king never checks), which
+ * leaves a7, b7 to the king and b8 to a Black block: only Bh2-b8 reaches it,
+ * and from b8 the bishop takes c7 (no White unit pins it: the knight is the
+ * only one that could stand on a line to a8).  Kb8 cannot be checked (Se6
+ * reaches neither a6, c6 nor d7), and on a7 or b7 the king stands next to
+ * White's.  No solution; counting moves alone, Bb8 and Sc7 fit the budget.
+ * With a knight for the bishop (Sa6-b8, which cannot take c7: it leaps to
+ * a6, c6 and d7) 1...Sb8 2.Sc7# is a solution and the bound must let it be. */
+static void disturbing_blocker(void **state)
+{
+    (void)state;
+    struct position p = from_fen(&rules_orthodox, "k7/8/1K2N3/8/8/8/7b/8 b - - 0 1");
+    struct goal_bound *gb = goal_bound_new(&p);
+    assert_non_null(gb);
+    assert_non_null(goal_tables_get(&p)->lines);
+    assert_true(goal_bound_proves_failure(gb, &p, GOAL_MATE, 2));
+    assert_false(help_exists(&p, GOAL_MATE, 2));
+    struct position q = from_fen(&rules_orthodox, "k7/8/nK2N3/8/8/8/8/8 b - - 0 1");
+    assert_false(goal_bound_proves_failure(gb, &q, GOAL_MATE, 2));
+    assert_true(help_exists(&q, GOAL_MATE, 2));
+    /* the same with a second White unit that could check (a rook on h1,
+     * which on h8 would also pin a bishop on b8): no disturber reasoning */
+    struct position r = from_fen(&rules_orthodox, "k7/8/1K2N3/8/8/8/7b/7R b - - 0 1");
+    assert_false(goal_bound_proves_failure(gb, &r, GOAL_MATE, 2));
+    goal_bound_free(gb);
+}
+
+/* A contact check is never had for nothing: D's king cannot step into it.
+ * White Ka2 Pb3 Bg7, Black Kc5 Pb4 Pb5 Pc3 Pd3 Pd4 Pd5, Black to play, h#1.
+ * c4 is the only square the king could be mated on: on c5 (staying) and on
+ * b6, c6, d6 (Black's one move) the flights of the sixth rank stay free
+ * (Black's pawns never go up, White has one move), and b5 and d5 leave
+ * a5-a6 or c6-e6 free.  On c4 its flights are Black's pawns, b3 (guarded by
+ * the king) and c5, which the bishop denies from f8 after one move; the
+ * pawn b3 attacks c4, but the king cannot walk into that check, so the pawn
+ * must move to give one (a count of at least one turn), and White's one
+ * move cannot pay for both.  Counting the pawn's attack as a check for
+ * nothing (a line piece's check could be discovered; a pawn's cannot), the
+ * bound would let c4 stand.  Indeed 1...Kc4 is illegal, and after any other
+ * Black move White has no mate. */
+static void contact_check_needs_a_turn(void **state)
+{
+    (void)state;
+    struct position p = from_fen(&rules_orthodox, "8/6B1/8/1pkp4/1p1p4/1Ppp4/K7/8 b - - 0 1");
+    struct goal_bound *gb = goal_bound_new(&p);
+    assert_non_null(gb);
+    const struct goal_tables *t = goal_tables_get(&p);
+    assert_non_null(t->lines);
+    /* the pawn's attack on c4 is no line check; a bishop's from g7 on d4 is */
+    assert_false(t->lines->line_checks[WHITE][PAWN][bit(&p, "b3")] & SET_BIT(bit(&p, "c4")));
+    assert_true(t->checks[WHITE][PAWN][bit(&p, "b3")] & SET_BIT(bit(&p, "c4")));
+    assert_true(t->lines->line_checks[WHITE][BISHOP][bit(&p, "g7")] & SET_BIT(bit(&p, "d4")));
+    assert_false(t->lines->line_checks[WHITE][BISHOP][bit(&p, "g7")] & SET_BIT(bit(&p, "f6")));
+    assert_true(goal_bound_proves_failure(gb, &p, GOAL_MATE, 2));
+    assert_false(help_exists(&p, GOAL_MATE, 2));
+    goal_bound_free(gb);
+}
+
 /* Castling's king move is free (the rook's pays), so what the king serves on
  * its castling square costs nothing.  Popeye's corpus #22 after 1.Sc3*b1
  * Ba5 2.Sa3: White Ke1 Ra1 Ba5 Bf3 Pb3 Pd4 Pe4, Black Kd3 Sa3 Pe3; 0-0-0#:
@@ -385,6 +446,8 @@ int main(void)
         cmocka_unit_test(capture_needs_a_unit),
         cmocka_unit_test(idle_turns),
         cmocka_unit_test(castling_king_is_free),
+        cmocka_unit_test(disturbing_blocker),
+        cmocka_unit_test(contact_check_needs_a_turn),
         cmocka_unit_test(random_orthodox),
         cmocka_unit_test(random_knight_relay),
         cmocka_unit_test(random_knight_relay_turns),

@@ -567,6 +567,27 @@ static unsigned goal_variant(const struct position *p, const int turns[2])
     return v;
 }
 
+/* Sure moves: a piece's or pawn's own steps are always there (a relay only
+ * adds leaps, RULES 2.1); a knight leaps, but takes nothing (2.2). */
+static void goal_sure_moves(const struct position *p, enum colour c, enum kind k, int sq, bool capture,
+                            square_set *out)
+{
+    if (k == KNIGHT && capture)
+        *out = 0;
+    else
+        relaxed_orthodox_sure_moves(p, c, k, sq, capture, out);
+}
+
+/* Where the mating colour c cannot have a knight before the end of the play
+ * (RELAY_NEVER), its units never leap: they check and pin along orthodox
+ * lines only, every one of them may be taken (no knight among them), and no
+ * check of theirs can come from a relay lent later.  The other colour's
+ * units keep their sure steps whatever relays they get. */
+static bool goal_lines_hold(unsigned variant, enum colour c)
+{
+    return relay_level_of(variant, c) == RELAY_NEVER;
+}
+
 static const struct goal_hooks relay_goal = {
     .reach = goal_reach,
     .reach_quiet = goal_reach_quiet,
@@ -576,6 +597,9 @@ static const struct goal_hooks relay_goal = {
     .flights = relaxed_neighbours,
     .promotes = relaxed_promotes_on_last_rank,
     .variant = goal_variant,
+    .sure_moves = goal_sure_moves,
+    .attack_line = relaxed_orthodox_attack_line,
+    .lines_hold = goal_lines_hold,
 };
 
 const struct rules rules_knight_relay = {

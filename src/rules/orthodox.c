@@ -353,6 +353,8 @@ static const struct goal_hooks orthodox_goal = {
     .checks = orthodox_checks,
     .flights = relaxed_neighbours,
     .promotes = relaxed_promotes_on_last_rank,
+    .sure_moves = relaxed_orthodox_sure_moves,
+    .attack_line = relaxed_orthodox_attack_line,
 };
 
 const struct rules rules_orthodox = {

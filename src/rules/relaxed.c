@@ -96,6 +96,66 @@ void relaxed_neighbours(const struct position *p, int sq, square_set *out)
     piece_powers(p->geo, KING, sq, out);
 }
 
+/* One step along a line goes to a neighbour with no square between, and a
+ * leap has none: no unit can stand in the way (RULES 0). */
+void relaxed_orthodox_sure_moves(const struct position *p, enum colour c, enum kind k, int sq, bool capture,
+                                 square_set *out)
+{
+    const struct geometry *g = p->geo;
+    *out = 0;
+    switch (k) {
+    case QUEEN:
+        for (int i = 0; i < 8; i++)
+            add(g, sq + g->queen_dirs[i], out);
+        break;
+    case ROOK:
+        for (int i = 0; i < 4; i++)
+            add(g, sq + g->rook_dirs[i], out);
+        break;
+    case BISHOP:
+        for (int i = 0; i < 4; i++)
+            add(g, sq + g->bishop_dirs[i], out);
+        break;
+    case KNIGHT:
+        for (int i = 0; i < 8; i++)
+            add(g, sq + g->knight_leaps[i], out);
+        break;
+    case PAWN: {
+        int fwd = c == WHITE ? g->north : g->south;
+        if (capture) {
+            add(g, sq + fwd + g->east, out);
+            add(g, sq + fwd + g->west, out);
+        } else {
+            add(g, sq + fwd, out);
+        }
+        break;
+    }
+    default: break; /* a king may not step into check: none of its moves is sure */
+    }
+}
+
+static bool is_dir(const int *dirs, int n, int d)
+{
+    for (int i = 0; i < n; i++)
+        if (dirs[i] == d)
+            return true;
+    return false;
+}
+
+void relaxed_orthodox_attack_line(const struct position *p, enum colour c, enum kind k, int sq, int to,
+                                  square_set *out)
+{
+    (void)c;
+    const struct geometry *g = p->geo;
+    *out = 0;
+    int d = g->direction_between[sq][to];
+    if (!d || !((k == QUEEN) || (k == ROOK && is_dir(g->rook_dirs, 4, d)) ||
+                (k == BISHOP && is_dir(g->bishop_dirs, 4, d))))
+        return;
+    for (int s = sq + d; s != to; s += d)
+        add(g, s, out);
+}
+
 bool relaxed_promotes_on_last_rank(const struct position *p, enum colour c, int sq)
 {
     return p->geo->rank_of[sq] == relaxed_last_rank(p->geo, c);

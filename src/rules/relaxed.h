@@ -26,6 +26,16 @@ void relaxed_orthodox_attacks(const struct position *p, enum colour c, enum kind
 void relaxed_castling(const struct position *p, enum colour c, enum kind k, int sq, square_set *out);
 /* The eight neighbours of sq that are on the board. */
 void relaxed_neighbours(const struct position *p, int sq, square_set *out);
+/* Squares an orthodox unit on sq moves to in one turn whatever else stands
+ * on the board (goal_hooks.sure_moves): a step of a queen, rook or bishop to
+ * a neighbour along its lines, a knight's leap, a pawn's push (capture false)
+ * or its diagonal captures (capture true); a king's moves are never sure. */
+void relaxed_orthodox_sure_moves(const struct position *p, enum colour c, enum kind k, int sq, bool capture,
+                                 square_set *out);
+/* The squares between sq and `to` when a queen, rook or bishop on sq attacks
+ * `to` along its line (goal_hooks.attack_line); other attacks need none. */
+void relaxed_orthodox_attack_line(const struct position *p, enum colour c, enum kind k, int sq, int to,
+                                  square_set *out);
 /* A pawn of colour c arriving on sq promotes: its last rank (RULES 0). */
 bool relaxed_promotes_on_last_rank(const struct position *p, enum colour c, int sq);
 

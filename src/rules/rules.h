@@ -49,6 +49,24 @@ struct goal_hooks {
      * colour c makes at most turns[c] more turns; NULL: always variant 0.
      * Unlike the hooks above it reads p's units. */
     unsigned (*variant)(const struct position *p, const int turns[2]);
+    /* Optional pair, for the disturbers of a mate (goal_bound.c): where a rule
+     * set gives both, a turn is illegal only when it leaves its own king
+     * attacked, and every unit but a king may be taken.
+     * sure_moves: squares to which a unit of colour c and kind k on sq moves
+     * in one turn on every board where that square is empty (capture false)
+     * or holds an enemy unit other than the king (capture true), unless the
+     * turn leaves its own king attacked: an under-approximation. */
+    void (*sure_moves)(const struct position *p, enum colour c, enum kind k, int sq, bool capture, square_set *out);
+    /* attack_line: where such a unit on sq attacks square `to` on an empty
+     * board (checks), the squares that must be empty for it to attack `to`
+     * on any board, exactly: a unit on one of them cuts the attack, and
+     * there is no other way round. */
+    void (*attack_line)(const struct position *p, enum colour c, enum kind k, int sq, int to, square_set *out);
+    /* Optional, with the pair: whether the pair's promises hold where
+     * colour c mates (its units check and pin, the other colour's units
+     * disturb) in the given variant, for the whole play, final position
+     * included; NULL: always. */
+    bool (*lines_hold)(unsigned variant, enum colour c);
 };
 
 struct rules {

@@ -60,6 +60,9 @@ struct split {
     int flight_bit[MAX_TARGETS];
     bool matched;
     int match[1 << MAX_FLIGHT_TARGETS];
+    /* when set, D unit u blocks flight j for ublock[u][j] turns (disturbers
+     * left out), instead of its table count */
+    const uint8_t (*ublock)[MAX_FLIGHT_TARGETS];
     int cost[MAX_SIDE_UNITS][MAX_TARGETS];
     square_set serve[MAX_TARGETS][KIND_COUNT]; /* where each kind serves target j */
 };
@@ -82,6 +85,7 @@ struct goal_bound {
      * 1.. promotion_kinds) after at most c of its turns */
     uint8_t a_kind[MAX_SIDE_UNITS];
     bool a_capturable[MAX_SIDE_UNITS]; /* D may take it: not the king, not immune */
+    square_set a_denied[MAX_SIDE_UNITS]; /* what it denies where it stands (denied0) */
     int capturable;                    /* how many of A's units are */
     const square_set *reach[MAX_SIDE_UNITS][1 + GOAL_PROMOTIONS]; /* in the tables */
     uint8_t a_bit[MAX_SIDE_UNITS];
@@ -89,6 +93,8 @@ struct goal_bound {
     struct level level[LEVELS];
     square_set flights_seen;         /* of the king squares whose verdict D's units could change */
     struct split sp;                 /* the targets of the king square being examined */
+    struct split dsp;                /* the same with one checker square (disturbers) */
+    uint8_t ublock[MAX_SIDE_UNITS][MAX_FLIGHT_TARGETS];
     /* counts remembered for the node whose stamp they carry */
     uint32_t stamp;
     uint32_t block_stamp[GOAL_NB];
@@ -270,7 +276,7 @@ static void match_blocks(const struct goal_bound *n, struct split *sp)
         int c[MAX_FLIGHT_TARGETS];
         bool any = false;
         for (int j = 0; j < nf; j++) {
-            c[j] = dist[n->d_bit[u]][sp->flight_bit[j]];
+            c[j] = sp->ublock ? sp->ublock[u][j] : dist[n->d_bit[u]][sp->flight_bit[j]];
             any |= c[j] <= n->d;
         }
         if (!any)
@@ -385,6 +391,130 @@ static bool split_both(const struct goal_bound *n, struct split *sp, int rb)
     return split_feasible(n, sp, rb, false) && split_feasible(n, sp, rb, true);
 }
 
+/* The fewest turns D unit w needs to stand on bit f as a kind that the
+ * predicate allows (GOAL_FAR if none): its own kind, or a promotion. */
+static int allowed_block_cost(const struct goal_bound *n, int w, int f, const struct goal_lines *l, int q,
+                              square_set line)
+{
+    const struct goal_tables *t = n->t;
+    int k = n->d_kind[w], b = n->d_bit[w], best = GOAL_FAR;
+    int kinds = k == PAWN ? 1 + GOAL_PROMOTIONS : 1;
+    for (int i = 0; i < kinds; i++) {
+        int kk = i == 0 ? k : (int)promotion_kinds[i - 1];
+        if ((l->sure_take[n->D][kk][f] & SET_BIT(q)) || (l->sure_step[n->D][kk][f] & line))
+            continue; /* standing on f, it would parry the check */
+        int c = i == 0 ? t->dist[n->D][k][b][f] : t->promo_dist[n->D][b][i - 1][f];
+        if (c < best)
+            best = c;
+    }
+    return best;
+}
+
+/* Disturbers (README "How help play is solved").  In a mate by a single
+ * check from q, a D unit on a flight f that could take the checker or step
+ * onto its line by a sure move (goal_hooks.sure_moves) parries the check,
+ * unless that move leaves its king attacked: unless it is pinned, by an A
+ * unit that checks s through f alone.  Such a pinner could give check on s
+ * itself, so where one A unit alone can give check on s within a (which also
+ * rules out a double check, that no single move parries), no flight is
+ * blocked by a disturbing kind: each is denied by A or blocked by a D unit
+ * of a kind that does not disturb.  One split per checker square: a distant
+ * one, or a flight, where another A unit must deny the checker's square (the
+ * king would take it) unless one does already where it stands; what the
+ * checker denies where it stands now does not count, since it moves to q.  True where the test does
+ * not apply; called only where the splits without it were feasible. */
+static bool single_check_survives(struct goal_bound *n, int s, int rb, const square_set *from)
+{
+    const struct goal_tables *t = n->t;
+    const struct goal_lines *l = t->lines;
+    if (!l || !l->valid[n->A])
+        return true;
+    square_set flights = t->flights[s];
+    int checker = -1;
+    for (int u = 0; u < n->na; u++)
+        if (unit_cost_from(n, u, from, ~(square_set)0) <= n->a) {
+            if (checker >= 0)
+                return true; /* a second unit could check, or pin a disturber */
+            checker = u;
+        }
+    if (checker < 0)
+        return true;
+    int u = checker;
+    /* the checker leaves its square for q: what it denies now is not counted */
+    square_set denied = 0;
+    for (int x = 0; x < n->na; x++)
+        if (x != u)
+            denied |= n->a_denied[x];
+    int kinds = n->a_kind[u] == PAWN ? 1 + GOAL_PROMOTIONS : 1;
+    for (int i = 0; i < kinds; i++) {
+        int kk = i == 0 ? n->a_kind[u] : promotion_kinds[i - 1];
+        for (square_set qs = from[kk] & n->reach[u][i][n->a]; qs; qs &= qs - 1) {
+            int q = set_first(qs);
+            int cq = n->row[u][i][q] ? n->row[u][i][q] : 1;
+            if (cq > n->a)
+                continue;
+            bool contact = (flights & SET_BIT(q)) != 0;
+            square_set line = l->line[n->A][kk][q][s];
+            struct split *sp = &n->dsp;
+            sp->nt = 0;
+            sp->check = sp->ban = -1;
+            sp->matched = false;
+            sp->ublock = (const uint8_t(*)[MAX_FLIGHT_TARGETS])n->ublock;
+            int forced = 0;
+            for (square_set f = flights & ~denied & ~SET_BIT(q); f && sp->nt < MAX_FLIGHT_TARGETS; f &= f - 1) {
+                int b = set_first(f);
+                int j = sp->nt++;
+                sp->flight_bit[j] = b;
+                int best = INF, best_quiet = INF;
+                for (int w = 0; w < n->nd; w++) {
+                    int c = allowed_block_cost(n, w, b, l, q, line);
+                    n->ublock[w][j] = (uint8_t)c;
+                    if (c >= GOAL_FAR)
+                        continue;
+                    int cquiet = c;
+                    if (n->d_kind[w] == PAWN && t->pawn_quiet[n->D][n->d_bit[w]][b] > cquiet)
+                        cquiet = t->pawn_quiet[n->D][n->d_bit[w]][b];
+                    if (c < best)
+                        best = c;
+                    if (cquiet < best_quiet)
+                        best_quiet = cquiet;
+                }
+                sp->block[j] = best;
+                sp->block_quiet[j] = best_quiet;
+                int deny = INF;
+                for (int x = 0; x < n->na; x++) {
+                    sp->cost[x][j] = deny_cost(n, x, b);
+                    if (sp->cost[x][j] < deny)
+                        deny = sp->cost[x][j];
+                }
+                /* only D can take this flight: the split's first test, early */
+                if (deny > n->a && (forced += best) > rb)
+                    break;
+                sets_of(n->deniers[n->A], b, sp->serve[j]);
+            }
+            if (forced > rb)
+                continue;
+            sp->nflights = sp->nt;
+            int j = sp->check = sp->nt++;
+            sp->block[j] = sp->block_quiet[j] = INF;
+            for (int k = KING; k <= PAWN; k++)
+                sp->serve[j][k] = k == kk ? SET_BIT(q) : 0;
+            for (int x = 0; x < n->na; x++)
+                sp->cost[x][j] = x == u ? cq : INF;
+            if (contact && !(denied & SET_BIT(q))) {
+                int g = sp->ban = sp->nt++;
+                sp->block[g] = sp->block_quiet[g] = INF;
+                for (int x = 0; x < n->na; x++)
+                    sp->cost[x][g] = deny_cost(n, x, q);
+                sets_of(n->deniers[n->A], q, sp->serve[g]);
+            }
+            if (split_both(n, sp, rb))
+                return true;
+        }
+    }
+    return false;
+}
+
 /* Can D's king on square bit s be mated (stalemated) within the budgets?
  * A check from a flight p is a contact check: the king could take the
  * checker unless another A unit denies p, and no D unit can stand on p. */
@@ -407,6 +537,7 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
     sp->check = sp->ban = -1;
     int *flight_bit = sp->flight_bit;
     sp->matched = false;
+    sp->ublock = NULL;
     /* a flight a D unit stands on counts as blocked: that unit could leave
      * it, but only for A to deny it, which is not charged (a relaxation) */
     for (square_set f = flights; f && sp->nt < MAX_FLIGHT_TARGETS; f &= f - 1) {
@@ -435,7 +566,7 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
         any |= sp->cost[u][j] <= n->a;
     }
     if (any && split_both(n, sp, rb))
-        return true;
+        return single_check_survives(n, s, rb, from);
     /* a contact check from flight p: p joins the targets, served by A only */
     int nt = sp->nt;
     for (square_set f = flights & ~n->denied0; f; f &= f - 1) {
@@ -472,7 +603,7 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
             sp->block_quiet[sp->ban] = saved_quiet;
         }
         if (ok)
-            return true;
+            return single_check_survives(n, s, rb, from);
     }
     return false;
 }
@@ -525,6 +656,7 @@ static bool fails(struct goal_bound *n, const struct position *p, enum goal goal
     if (set_count(p->st.occupied[n->A]) > MAX_SIDE_UNITS || set_count(n->blockers) > MAX_SIDE_UNITS)
         return false; /* more units than the working memory holds: no cut */
     int a_king = p->st.king_sq[n->A] == SQ_NONE ? -1 : geo_bit(g, p->st.king_sq[n->A]);
+    bool lines_known = t->lines && t->lines->valid[n->A];
     for (square_set s = p->st.occupied[n->A]; s; s &= s - 1) {
         int b = set_first(s);
         int k = unit_kind(p->board[geo_square_of_bit(g, b)]);
@@ -535,10 +667,16 @@ static bool fails(struct goal_bound *n, const struct position *p, enum goal goal
         /* what it serves where it stands, or where a free move takes it (a
          * castling king: the rook's move pays): the offers below count from
          * one turn on */
+        n->a_denied[u] = 0;
         for (square_set q = t->within[n->A][k][b][0][0]; q; q &= q - 1) {
-            n->denied0 |= t->denies[n->A][k][set_first(q)];
-            n->checked0 |= t->checks[n->A][k][set_first(q)];
+            n->a_denied[u] |= t->denies[n->A][k][set_first(q)];
+            /* where lines are known, only a check along a line may be had
+             * without a turn of its own (a unit moving off the line
+             * discovers it); a contact check from where a unit stands now
+             * needs it to move: D's king cannot step into it */
+            n->checked0 |= lines_known ? t->lines->line_checks[n->A][k][set_first(q)] : t->checks[n->A][k][set_first(q)];
         }
+        n->denied0 |= n->a_denied[u];
         n->a_bit[u] = (uint8_t)b;
         int kinds = k == PAWN ? 1 + GOAL_PROMOTIONS : 1;
         for (int i = 0; i < kinds; i++) {
@@ -600,6 +738,20 @@ bool goal_bound_pass_fails(struct goal_bound *n, const struct position *p, enum 
  * counts, each compared with budgets of at most d; a unit that stands on no
  * flight seen and is nowhere closer to one (where that is within d) makes no
  * split cheaper, and the king's count can only grow (lost castling). */
+/* The fewest turns a unit of colour c and kind k on bit a needs to stand on
+ * bit b as kind kk (its own, or a pawn's promotion). */
+static int kind_count(const struct goal_tables *t, enum colour c, int k, int a, int kk, int b)
+{
+    if (kk == k)
+        return t->dist[c][k][a][b];
+    if (k != PAWN)
+        return GOAL_FAR;
+    for (int i = 0; i < GOAL_PROMOTIONS; i++)
+        if ((int)promotion_kinds[i] == kk)
+            return t->promo_dist[c][a][i][b];
+    return GOAL_FAR;
+}
+
 bool goal_bound_turn_idle(const struct goal_bound *n, const struct goal_pass *pass, const struct position *p,
                           const struct turn *t)
 {
@@ -626,6 +778,19 @@ bool goal_bound_turn_idle(const struct goal_bound *n, const struct goal_pass *pa
             after = tb->pawn_quiet[D][y][b];
         if (after <= pass->d && after < before)
             return false;
+        /* the disturber test (single_check_survives) counts a unit per
+         * kind it may block as: no kind of it may come closer either (a
+         * pawn's; any other unit keeps its kind, and its count is above) */
+        if (tb->lines && tb->lines->valid[!D] && k == PAWN)
+            for (int i = 0; i < 1 + GOAL_PROMOTIONS; i++) {
+                int kk = i == 0 ? k2 : (int)promotion_kinds[i - 1];
+                if (i > 0 && k2 != PAWN)
+                    break;
+                before = kind_count(tb, D, k, x, kk, b);
+                after = kind_count(tb, D, k2, y, kk, b);
+                if (after <= pass->d && after < before)
+                    return false;
+            }
     }
     return true;
 }

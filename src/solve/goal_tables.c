@@ -95,6 +95,39 @@ static void derive(struct goal_tables *t)
             }
 }
 
+/* The sure moves and attack lines of goal_lines, from the hooks. */
+static struct goal_lines *build_lines(const struct goal_tables *t, const struct position *p)
+{
+    const struct goal_hooks *h = p->rules->goal;
+    if (!h->sure_moves || !h->attack_line)
+        return NULL;
+    bool valid[2];
+    for (int c = 0; c < 2; c++)
+        valid[c] = !h->lines_hold || h->lines_hold(t->variant, (enum colour)c);
+    if (!valid[WHITE] && !valid[BLACK])
+        return NULL;
+    const struct geometry *g = p->geo;
+    struct goal_lines *l = calloc(1, sizeof *l);
+    if (!l)
+        return NULL;
+    l->valid[WHITE] = valid[WHITE];
+    l->valid[BLACK] = valid[BLACK];
+    for (int c = 0; c < 2; c++)
+        for (int k = KING; k <= PAWN; k++)
+            for (int i = 0; i < t->squares; i++) {
+                int a = t->bits[i], sq = geo_square_of_bit(g, a);
+                h->sure_moves(p, (enum colour)c, (enum kind)k, sq, true, &l->sure_take[c][k][a]);
+                h->sure_moves(p, (enum colour)c, (enum kind)k, sq, false, &l->sure_step[c][k][a]);
+                for (int j = 0; j < t->squares; j++) {
+                    int b = t->bits[j];
+                    h->attack_line(p, (enum colour)c, (enum kind)k, sq, geo_square_of_bit(g, b), &l->line[c][k][a][b]);
+                    if (l->line[c][k][a][b] && (t->checks[c][k][a] & SET_BIT(b)))
+                        l->line_checks[c][k][a] |= SET_BIT(b);
+                }
+            }
+    return l;
+}
+
 static struct goal_tables *build(const struct position *p, unsigned v)
 {
     const struct goal_hooks *h = p->rules->goal;
@@ -179,6 +212,7 @@ static struct goal_tables *build(const struct position *p, unsigned v)
     free(gr);
     free(quiet);
     derive(t);
+    t->lines = build_lines(t, p);
     return t;
 }
 

@@ -3,6 +3,7 @@
 #ifndef FS_GOAL_TABLES_H
 #define FS_GOAL_TABLES_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 #include "../board/position.h"
@@ -12,6 +13,20 @@
 #define GOAL_PROMOTIONS 4                     /* promotion_kinds in turn.h */
 #define GOAL_BUDGET 15                        /* turns of one side the reach sets distinguish */
 #define GOAL_SLOTS (1 + GOAL_PROMOTIONS)      /* a unit's own kind, then promotion_kinds */
+
+/* What a rule set with goal_hooks.sure_moves and attack_line says about
+ * lines and sure moves, by square bits (goal_bound.c: disturbers). */
+struct goal_lines {
+    bool valid[2]; /* per mating colour (goal_hooks.lines_hold) */
+    /* the sure captures and sure quiet moves of a unit of colour c, kind k on a */
+    square_set sure_take[2][KIND_COUNT][GOAL_NB], sure_step[2][KIND_COUNT][GOAL_NB];
+    /* line[c][k][a][b]: attack_line of such a unit on a towards b */
+    square_set line[2][KIND_COUNT][GOAL_NB][GOAL_NB];
+    /* the squares on which such a unit on a checks a king along a line
+     * (a nonempty attack_line): the checks a move of another unit may
+     * discover */
+    square_set line_checks[2][KIND_COUNT][GOAL_NB];
+};
 
 /* Every count is a lower bound on the turns the unit needs on any board,
  * because the hooks over-approximate each unit's powers (rules.h). */
@@ -43,6 +58,7 @@ struct goal_tables {
     square_set check_within[2][KIND_COUNT][GOAL_NB][GOAL_BUDGET + 1];
     /* the fewest turns such a unit needs to deny square b, as any kind */
     uint8_t deny_dist[2][KIND_COUNT][GOAL_NB][GOAL_NB];
+    const struct goal_lines *lines; /* NULL when the rule set lacks those hooks */
 };
 
 /* The tables of p's rule set and switches, built on first use and shared by
