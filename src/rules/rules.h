@@ -51,7 +51,8 @@ struct goal_hooks {
     unsigned (*variant)(const struct position *p, const int turns[2]);
     /* Optional pair, for the disturbers of a mate (goal_bound.c): where a rule
      * set gives both, a turn is illegal only when it leaves its own king
-     * attacked, and every unit but a king may be taken.
+     * attacked, every unit but a king may be taken, and a king attacks
+     * every square of its flights (the hook above).
      * sure_moves: squares to which a unit of colour c and kind k on sq moves
      * in one turn on every board where that square is empty (capture false)
      * or holds an enemy unit other than the king (capture true), unless the

@@ -86,6 +86,9 @@ struct goal_bound {
     uint8_t a_kind[MAX_SIDE_UNITS];
     bool a_capturable[MAX_SIDE_UNITS]; /* D may take it: not the king, not immune */
     square_set a_denied[MAX_SIDE_UNITS]; /* what it denies where it stands (denied0) */
+    int a_king_unit;                   /* A's king among them, -1 if none */
+    bool lines_known;                  /* the lines pair holds for A (goal_tables.h) */
+    square_set denied0_no_king;        /* denied0 without A's king */
     int capturable;                    /* how many of A's units are */
     const square_set *reach[MAX_SIDE_UNITS][1 + GOAL_PROMOTIONS]; /* in the tables */
     uint8_t a_bit[MAX_SIDE_UNITS];
@@ -410,6 +413,28 @@ static int allowed_block_cost(const struct goal_bound *n, int w, int f, const st
     return best;
 }
 
+/* Where the lines pair holds (rules.h), D's king on s attacks its flights,
+ * so A's king cannot end on one of them (zone: the flights and s): it serves
+ * target j only from elsewhere. */
+static void king_keeps_away(const struct goal_bound *n, struct split *sp, int j, square_set zone)
+{
+    int u = n->a_king_unit;
+    if (!n->lines_known || u < 0)
+        return;
+    sp->serve[j][KING] &= ~zone;
+    sp->cost[u][j] = unit_cost_from(n, u, sp->serve[j], ~(square_set)0);
+}
+
+/* What A denies where its units stand, for king square s: A's king counts
+ * only where it may stay (king_keeps_away). */
+static square_set denied_at(const struct goal_bound *n, square_set zone)
+{
+    int u = n->a_king_unit;
+    if (n->lines_known && u >= 0 && (zone & SET_BIT(n->a_bit[u])))
+        return n->denied0_no_king;
+    return n->denied0;
+}
+
 /* Disturbers (README "How help play is solved").  In a mate by a single
  * check from q, a D unit on a flight f that could take the checker or step
  * onto its line by a sure move (goal_hooks.sure_moves) parries the check,
@@ -440,10 +465,13 @@ static bool single_check_survives(struct goal_bound *n, int s, int rb, const squ
     if (checker < 0)
         return true;
     int u = checker;
-    /* the checker leaves its square for q: what it denies now is not counted */
+    /* the checker leaves its square for q: what it denies now is not
+     * counted, nor what A's king denies from next to s */
+    square_set zone = flights | SET_BIT(s);
+    bool king_moves = n->lines_known && n->a_king_unit >= 0 && (zone & SET_BIT(n->a_bit[n->a_king_unit]));
     square_set denied = 0;
     for (int x = 0; x < n->na; x++)
-        if (x != u)
+        if (x != u && !(king_moves && x == n->a_king_unit))
             denied |= n->a_denied[x];
     int kinds = n->a_kind[u] == PAWN ? 1 + GOAL_PROMOTIONS : 1;
     for (int i = 0; i < kinds; i++) {
@@ -481,16 +509,17 @@ static bool single_check_survives(struct goal_bound *n, int s, int rb, const squ
                 }
                 sp->block[j] = best;
                 sp->block_quiet[j] = best_quiet;
-                int deny = INF;
-                for (int x = 0; x < n->na; x++) {
+                sets_of(n->deniers[n->A], b, sp->serve[j]);
+                for (int x = 0; x < n->na; x++)
                     sp->cost[x][j] = deny_cost(n, x, b);
+                king_keeps_away(n, sp, j, zone);
+                int deny = INF;
+                for (int x = 0; x < n->na; x++)
                     if (sp->cost[x][j] < deny)
                         deny = sp->cost[x][j];
-                }
                 /* only D can take this flight: the split's first test, early */
                 if (deny > n->a && (forced += best) > rb)
                     break;
-                sets_of(n->deniers[n->A], b, sp->serve[j]);
             }
             if (forced > rb)
                 continue;
@@ -507,6 +536,7 @@ static bool single_check_survives(struct goal_bound *n, int s, int rb, const squ
                 for (int x = 0; x < n->na; x++)
                     sp->cost[x][g] = deny_cost(n, x, q);
                 sets_of(n->deniers[n->A], q, sp->serve[g]);
+                king_keeps_away(n, sp, g, zone);
             }
             if (split_both(n, sp, rb))
                 return true;
@@ -532,6 +562,8 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
     }
     /* from here on, D's units may matter (goal_bound_turn_idle) */
     n->flights_seen |= flights;
+    square_set zone = flights | SET_BIT(s);
+    square_set denied = denied_at(n, zone);
     struct split *sp = &n->sp;
     sp->nt = 0;
     sp->check = sp->ban = -1;
@@ -542,7 +574,7 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
      * it, but only for A to deny it, which is not charged (a relaxation) */
     for (square_set f = flights; f && sp->nt < MAX_FLIGHT_TARGETS; f &= f - 1) {
         int b = set_first(f);
-        if ((n->blockers | n->denied0) & SET_BIT(b))
+        if ((n->blockers | denied) & SET_BIT(b))
             continue;
         int j = sp->nt++;
         flight_bit[j] = b;
@@ -551,6 +583,7 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
         for (int u = 0; u < n->na; u++)
             sp->cost[u][j] = deny_cost(n, u, b);
         sets_of(n->deniers[n->A], b, sp->serve[j]);
+        king_keeps_away(n, sp, j, zone);
     }
     sp->nflights = sp->nt;
     if (!need_check)
@@ -560,16 +593,16 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
     sp->block[j] = sp->block_quiet[j] = INF;
     bool any = false;
     for (int k = KING; k <= PAWN; k++)
-        sp->serve[j][k] = from[k] & (~flights | n->denied0);
+        sp->serve[j][k] = from[k] & (~flights | denied);
     for (int u = 0; u < n->na; u++) {
-        sp->cost[u][j] = unit_cost_from(n, u, from, ~flights | n->denied0);
+        sp->cost[u][j] = unit_cost_from(n, u, from, ~flights | denied);
         any |= sp->cost[u][j] <= n->a;
     }
     if (any && split_both(n, sp, rb))
         return single_check_survives(n, s, rb, from);
     /* a contact check from flight p: p joins the targets, served by A only */
     int nt = sp->nt;
-    for (square_set f = flights & ~n->denied0; f; f &= f - 1) {
+    for (square_set f = flights & ~denied; f; f &= f - 1) {
         int p = set_first(f);
         any = false;
         for (int u = 0; u < n->na; u++) {
@@ -592,6 +625,7 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
             for (int u = 0; u < n->na; u++)
                 sp->cost[u][sp->ban] = deny_cost(n, u, p);
             sets_of(n->deniers[n->A], p, sp->serve[sp->ban]);
+            king_keeps_away(n, sp, sp->ban, zone);
         } else {
             saved_block = sp->block[sp->ban];
             saved_quiet = sp->block_quiet[sp->ban];
@@ -657,6 +691,9 @@ static bool fails(struct goal_bound *n, const struct position *p, enum goal goal
         return false; /* more units than the working memory holds: no cut */
     int a_king = p->st.king_sq[n->A] == SQ_NONE ? -1 : geo_bit(g, p->st.king_sq[n->A]);
     bool lines_known = t->lines && t->lines->valid[n->A];
+    n->lines_known = lines_known;
+    n->a_king_unit = -1;
+    n->denied0_no_king = 0;
     for (square_set s = p->st.occupied[n->A]; s; s &= s - 1) {
         int b = set_first(s);
         int k = unit_kind(p->board[geo_square_of_bit(g, b)]);
@@ -677,6 +714,10 @@ static bool fails(struct goal_bound *n, const struct position *p, enum goal goal
             n->checked0 |= lines_known ? t->lines->line_checks[n->A][k][set_first(q)] : t->checks[n->A][k][set_first(q)];
         }
         n->denied0 |= n->a_denied[u];
+        if (b == a_king)
+            n->a_king_unit = u;
+        else
+            n->denied0_no_king |= n->a_denied[u];
         n->a_bit[u] = (uint8_t)b;
         int kinds = k == PAWN ? 1 + GOAL_PROMOTIONS : 1;
         for (int i = 0; i < kinds; i++) {
