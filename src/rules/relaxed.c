@@ -10,6 +10,13 @@ static void add(const struct geometry *g, int sq, square_set *out)
         *out |= SET_BIT(geo_bit(g, sq));
 }
 
+/* One step in each direction (a leap for a knight's). */
+static void steps(const struct geometry *g, int sq, const int *dirs, int n, square_set *out)
+{
+    for (int i = 0; i < n; i++)
+        add(g, sq + dirs[i], out);
+}
+
 static void lines(const struct geometry *g, int sq, const int *dirs, int n, square_set *out)
 {
     for (int i = 0; i < n; i++)
@@ -20,17 +27,11 @@ static void lines(const struct geometry *g, int sq, const int *dirs, int n, squa
 static void piece_powers(const struct geometry *g, enum kind k, int sq, square_set *out)
 {
     switch (k) {
-    case KING:
-        for (int i = 0; i < 8; i++)
-            add(g, sq + g->queen_dirs[i], out);
-        break;
+    case KING: steps(g, sq, g->queen_dirs, 8, out); break;
     case QUEEN: lines(g, sq, g->queen_dirs, 8, out); break;
     case ROOK: lines(g, sq, g->rook_dirs, 4, out); break;
     case BISHOP: lines(g, sq, g->bishop_dirs, 4, out); break;
-    case KNIGHT:
-        for (int i = 0; i < 8; i++)
-            add(g, sq + g->knight_leaps[i], out);
-        break;
+    case KNIGHT: steps(g, sq, g->knight_leaps, 8, out); break;
     default: break;
     }
 }
@@ -104,22 +105,10 @@ void relaxed_orthodox_sure_moves(const struct position *p, enum colour c, enum k
     const struct geometry *g = p->geo;
     *out = 0;
     switch (k) {
-    case QUEEN:
-        for (int i = 0; i < 8; i++)
-            add(g, sq + g->queen_dirs[i], out);
-        break;
-    case ROOK:
-        for (int i = 0; i < 4; i++)
-            add(g, sq + g->rook_dirs[i], out);
-        break;
-    case BISHOP:
-        for (int i = 0; i < 4; i++)
-            add(g, sq + g->bishop_dirs[i], out);
-        break;
-    case KNIGHT:
-        for (int i = 0; i < 8; i++)
-            add(g, sq + g->knight_leaps[i], out);
-        break;
+    case QUEEN: steps(g, sq, g->queen_dirs, 8, out); break;
+    case ROOK: steps(g, sq, g->rook_dirs, 4, out); break;
+    case BISHOP: steps(g, sq, g->bishop_dirs, 4, out); break;
+    case KNIGHT: steps(g, sq, g->knight_leaps, 8, out); break;
     case PAWN: {
         int fwd = c == WHITE ? g->north : g->south;
         if (capture) {
