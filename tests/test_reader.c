@@ -861,7 +861,7 @@ static void option_arguments(void **state)
         {"EnPassant f7f6f5f4", 11, "too many squares"},
         {"CastlingMutuallyExclusive e1e8", 1, "white rook square (a1 or h1)"},
         {"LastNeutralStep d5", 1, "needs 2 squares"},
-        {"PostKeyPlay", 1, "option 'PostKeyPlay' (PostKeyPlay) is not supported"},
+        {"NonTrivial 0 1", 1, "option 'NonTrivial' (NonTrivial) is not supported"},
         {"KeepMatingPiece", 1, "is not supported"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

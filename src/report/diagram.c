@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "../rules/rules.h"
+#include "../solve/solve.h"
 #include "words.h"
 
 #define BOARD_WIDTH 37 /* Popeye centres header lines in this width */
@@ -78,6 +79,9 @@ void diagram_write_header(struct text *out, const struct problem *pr, const stru
                           const struct twin_view *v)
 {
     const struct words *w = words_of(pr->language);
+    /* Popeye's note, written when it reads the problem: before everything */
+    if (pr->options.post_key_play && !solve_post_key(pr, &v->stipulation))
+        text_printf(out, "%s\n", words_get(w, WORD_POSTKEY_IGNORED));
     if (pr->remark && pr->remark[0])
         text_printf(out, "%s\n", pr->remark);
     text_put(out, "\n");

@@ -82,6 +82,8 @@ static void on_move(struct json_tree *t, const struct solution_event *e)
         assert(d >= 1 && t->nodes[d - 1]);
         /* even depths are the attacker's moves, odd ones the defender's */
         append(array_of(t->nodes[d - 1], d % 2 ? "variations" : "continuations"), node);
+        if (e->refutes) /* PostKeyPlay: a defence that holds */
+            cJSON_AddBoolToObject(node, "refutes", true);
     }
 }
 
@@ -126,6 +128,15 @@ static void on_event(void *ctx, const struct solution_event *e)
         break;
     case EVENT_HELP_LINE:
         on_help_line(t, e);
+        break;
+    case EVENT_POST_KEY:
+        /* PostKeyPlay: the play hangs off "post_key" as a key's play does */
+        t->nodes[0] = need(cJSON_CreateObject());
+        if (!cJSON_AddItemToObject(t->root, "post_key", t->nodes[0]))
+            out_of_memory();
+        break;
+    case EVENT_POST_KEY_END:
+        t->nodes[0] = NULL;
         break;
     case EVENT_HELP_PHASE_END:
         if (e->set_play)

@@ -122,10 +122,20 @@ static void on_event(void *ctx, const struct solution_event *e)
         text_put(out, e->win ? " !" : " ?");
         break;
     case EVENT_MOVE:
+        pt->post_key_start = false;
         put_move_line(pt, e);
+        if (e->refutes) /* PostKeyPlay: on its own line, one step further in */
+            text_printf(out, "\n%*s%s", 4 * e->depth + 4, "", words_get(pt->words, WORD_REFUTES));
         break;
     case EVENT_THREAT:
+        /* PostKeyPlay: no key line to follow, so the threat starts a line */
+        if (pt->post_key_start)
+            text_put(out, "\n");
+        pt->post_key_start = false;
         text_put(out, words_get(pt->words, e->threat_length ? WORD_THREAT : WORD_ZUGZWANG));
+        break;
+    case EVENT_POST_KEY:
+        pt->post_key_start = true;
         break;
     case EVENT_REFUTATIONS:
         text_printf(out, "\n%4c%s", ' ', words_get(pt->words, WORD_BUT));
@@ -135,6 +145,7 @@ static void on_event(void *ctx, const struct solution_event *e)
         text_put(out, " !");
         break;
     case EVENT_FIRST_MOVE_END:
+    case EVENT_POST_KEY_END:
         text_put(out, "\n");
         part_done(pt);
         break;

@@ -15,6 +15,7 @@ struct popeye_text {
     void (*part_done)(void *ctx);
     void *ctx;
     bool numbered_last;         /* the last line written is a numbered first move */
+    bool post_key_start;        /* PostKeyPlay: nothing written since the play began */
 };
 
 /* A sink writing into pt->out; pt must outlive the sink's use. */

@@ -37,6 +37,12 @@ static bool key_expected(const struct expectation *e, const char *key)
 static void judge_battle(const struct expectation *e, const struct result *r, struct verdict *out)
 {
     out->found = r->keys.count;
+    if (r->post_key) { /* PostKeyPlay: no key to find; it solves when no defence holds */
+        out->found = r->post_key_refutations == 0;
+        out->intended = 1;
+        out->no_solution = r->post_key_refutations > 0;
+        return;
+    }
     if (e && e->key_count > 0) {
         out->intended = e->key_count;
         int matched = 0;

@@ -9,7 +9,8 @@
 
 static const struct words english = {
     .text = {" threat:", " zugzwang.", "but", "solution finished.", "Partial solution", "zeroposition",
-             "CastlingMutuallyExclusive", "SetPlay not applicable - ignored"},
+             "CastlingMutuallyExclusive", "SetPlay not applicable - ignored", "PostKeyPlay not applicable - ignored",
+             "refutes."},
     /* the board's own letters (unit.c) */
     .letters = {'?', 'K', 'Q', 'R', 'B', 'S', 'P', 'O', 'X'},
     .colours = {'w', 'b', 'n'},
@@ -21,7 +22,8 @@ static const struct words english = {
 
 static const struct words german = {
     .text = {" Drohung:", " Zugzwang.", "Aber", "Loesung beendet.", "Partielle Loesung", "NullStellung",
-             "RochadenGegenseitigAusschliessend", "Satzspiel nicht anwendbar - ignoriert"},
+             "RochadenGegenseitigAusschliessend", "Satzspiel nicht anwendbar - ignoriert",
+             "NachSchluessel nicht anwendbar - ignoriert", "Widerlegt."},
     /* Koenig Dame Turm Laeufer Springer Bauer; stones and relays keep theirs */
     .letters = {'?', 'K', 'D', 'T', 'L', 'S', 'B', 'O', 'X'},
     .colours = {'w', 's', 'n'},

@@ -17,6 +17,8 @@ enum word {
     WORD_ZEROPOSITION,      /* "zeroposition" */
     WORD_CASTLING_EXCLUSIVE, /* the CastlingMutuallyExclusive line */
     WORD_SETPLAY_IGNORED,   /* the line under a ser-# stipulation with SetPlay */
+    WORD_POSTKEY_IGNORED,   /* the line above the board: PostKeyPlay outside battle play */
+    WORD_REFUTES,           /* PostKeyPlay: under a defence that holds */
     WORD_COUNT
 };
 

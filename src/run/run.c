@@ -11,6 +11,7 @@
 #include "../board/fen.h"
 #include "../problem/reader.h"
 #include "../problem/setup.h"
+#include "../solve/solve.h"
 #include "../solve/solver.h"
 #include "../solve/split.h"
 #include "config.h"
@@ -29,7 +30,7 @@ static enum colour first_mover(const struct problem *pr, const struct twin_view 
 {
     if (v->stipulation.play == PLAY_HELP && !v->stipulation.half && !pr->options.white_to_play)
         return BLACK;
-    if (v->stipulation.play == PLAY_RECI_HELP)
+    if (v->stipulation.play == PLAY_RECI_HELP || solve_post_key(pr, &v->stipulation))
         return BLACK;
     return WHITE;
 }

@@ -20,6 +20,10 @@ struct walk {
     struct solver *s;
     const struct solution_sink *sink;
     int first_index;            /* the first move's place in the root list; -1 in set play */
+    /* Option PostKeyPlay: the defences at the root that hold are shown
+     * (marked refutes) and counted */
+    bool post_key;
+    int post_key_refutations;
 };
 
 /* The lists the tree is shown from, in Popeye's order (its generation
@@ -181,6 +185,22 @@ static void walk_after_attack(struct walk *w, int depth, int n)
         struct undo u;
         solver_make(s, d, &u);
         int v = defence_value(s, n);
+        if (w->post_key && depth == 0 && v < 0 && !bound_to_goal) {
+            /* PostKeyPlay: Popeye shows a defence that holds with "refutes." */
+            solver_unmake(s, &u);
+            w->post_key_refutations++;
+            /* r#1, semi-r#1 after the key: Popeye lists only Black's mates */
+            if (last_self_move && s->play != PLAY_SELF)
+                continue;
+            struct undo m;
+            position_make(s->pos, d, &m);
+            enum move_effect e = effect_now(s, play_forces_defender(s->play));
+            position_unmake(s->pos, &m);
+            struct solution_event ev = {.kind = EVENT_MOVE, .pos = s->pos, .turn = d, .effect = e, .depth = 1,
+                                        .refutes = true, .goal = s->goal, .first_index = w->first_index};
+            sink_send(w->sink, &ev);
+            continue;
+        }
         /* option MatesIn1 keeps the defences that reach the goal at once */
         bool show = bound_to_goal ? v == 0 : v > 0 || (v == 0 && (n <= 1 || s->opt->mates_in_1));
         if (show && t > 0)
@@ -430,11 +450,29 @@ static bool walk_forced_goal(struct walk *w)
     return true;
 }
 
+/* Option PostKeyPlay: the diagram is the position after White's key, Black
+ * to move (solve.c); its play is shown as a key's is, with every defence,
+ * and it solves when no defence holds. */
+static void walk_post_key(struct walk *w, int n, struct result *r)
+{
+    w->post_key = true;
+    send_mark(w, EVENT_POST_KEY, 0, 0);
+    walk_after_attack(w, 0, n);
+    send_mark(w, EVENT_POST_KEY_END, 0, 0);
+    r->post_key = true;
+    r->post_key_refutations = w->post_key_refutations;
+    r->partial = w->s->stopped;
+}
+
 void battle_search(struct solver *s, int n, struct result *r, const struct solution_sink *sink)
 {
     struct walk walk = {.s = s, .sink = sink, .first_index = -1};
     struct walk *w = &walk;
     const struct options *o = s->opt;
+    if (o->post_key_play) { /* solve.c: only battle play gets here with it, Black to move */
+        walk_post_key(w, n, r);
+        return;
+    }
     if (walk_forced_goal(w))
         return;
     int max_refutations = o->defence > 0 ? o->defence : (o->try_play ? 1 : 0);

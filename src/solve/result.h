@@ -35,6 +35,10 @@ struct result {
     /* parts (want_refuted): each other first move that fails, with one
      * refutation, "MOVE REFUTATION" in canonical notation */
     struct strlist refuted;
+    /* Option PostKeyPlay: the play after the key was solved; the
+     * defences that hold (none: it solves) */
+    bool post_key;
+    int post_key_refutations;
     int numbered_moves;         /* first moves in Popeye's numbering; set when only a range of them is solved */
     uint64_t nodes;
     double seconds;

@@ -29,6 +29,9 @@ enum solution_event_kind {
     EVENT_REFUTATION,      /* one refutation, at depth 1 */
     EVENT_FIRST_MOVE_END,  /* the key or try has all its play */
     EVENT_NUMBERED_END,    /* Option MoveNumbers: every first move was examined */
+    EVENT_POST_KEY,        /* Option PostKeyPlay: the play after the (unshown) key
+                            * follows, its defences at depth 1 */
+    EVENT_POST_KEY_END,
     /* Help play. */
     EVENT_HELP_LINE,       /* one solution: `plies` turns from `pos` */
     EVENT_HELP_PHASE_END,  /* set play (then play) has all its solutions */
@@ -45,6 +48,7 @@ struct solution_event {
     int number;                  /* EVENT_NUMBERED_MOVE: 1, 2, ... in Popeye's order */
     bool win;                    /* EVENT_FIRST_MOVE: key (true) or try */
     bool in_threat;              /* EVENT_MOVE */
+    bool refutes;                /* EVENT_MOVE: PostKeyPlay, a defence that holds */
     int threat_length;           /* EVENT_THREAT: attacker turns of the threat, 0: zugzwang */
     /* EVENT_HELP_LINE: the solution's turns and their effects */
     const struct turn *line;

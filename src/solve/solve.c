@@ -20,6 +20,12 @@
 #include "solver.h"
 #include "split.h"
 
+bool solve_post_key(const struct problem *pr, const struct stipulation *st)
+{
+    bool battle = st->play == PLAY_DIRECT || play_forces_defender(st->play);
+    return pr->options.post_key_play && battle && !st->series;
+}
+
 struct stipulation solve_effective_stipulation(const struct problem *pr, const struct twin_view *v)
 {
     struct stipulation st = v->stipulation;
@@ -62,7 +68,7 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
     struct stipulation st = solve_effective_stipulation(pr, v);
     struct position pos = *start;
     bool help = st.play == PLAY_HELP; /* ser-h# too: Black makes the series */
-    enum colour first = (help && !st.half) || st.play == PLAY_RECI_HELP ? BLACK : WHITE;
+    enum colour first = (help && !st.half) || st.play == PLAY_RECI_HELP || solve_post_key(pr, &st) ? BLACK : WHITE;
     if (v->colours_swapped) /* Duplex, HalfDuplex: the other side's part */
         first = (enum colour)!first;
     pos.st.side = (uint8_t)first;

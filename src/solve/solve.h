@@ -28,6 +28,10 @@ struct solve_limits {
     void *progress_ctx;
 };
 
+/* Option PostKeyPlay applies: battle play (#n, s#n, r#n, semi-r#n, not a
+ * series), where the diagram is then the position after White's key and
+ * Black moves first; elsewhere Popeye ignores it with a note. */
+bool solve_post_key(const struct problem *pr, const struct stipulation *st);
 /* The stipulation as it is solved (h#n + WhiteToPlay becomes h#(n-1).5). */
 struct stipulation solve_effective_stipulation(const struct problem *pr, const struct twin_view *v);
 void solve_twin(const struct problem *pr, const struct twin_view *v, const struct position *start,
