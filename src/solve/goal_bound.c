@@ -413,20 +413,24 @@ static int allowed_block_cost(const struct goal_bound *n, int w, int f, const st
     return best;
 }
 
-/* Where the lines pair holds (rules.h), D's king on s attacks its flights,
- * so A's king cannot end on one of them (zone: the flights and s): it serves
- * target j only from elsewhere. */
-static void king_keeps_away(const struct goal_bound *n, struct split *sp, int j, square_set zone)
+/* Target j is square bit x, which A must deny: each unit's count and where
+ * each kind serves it.  Where the lines pair holds (rules.h), D's king on s
+ * attacks its flights, so A's king cannot end on one of them (zone: the
+ * flights and s): it serves the target only from farther away. */
+static void deny_target(const struct goal_bound *n, struct split *sp, int j, int x, square_set zone)
 {
-    int u = n->a_king_unit;
-    if (!n->lines_known || u < 0)
+    sets_of(n->deniers[n->A], x, sp->serve[j]);
+    for (int u = 0; u < n->na; u++)
+        sp->cost[u][j] = deny_cost(n, u, x);
+    int k = n->a_king_unit;
+    if (!n->lines_known || k < 0)
         return;
     sp->serve[j][KING] &= ~zone;
-    sp->cost[u][j] = unit_cost_from(n, u, sp->serve[j], ~(square_set)0);
+    sp->cost[k][j] = unit_cost_from(n, k, sp->serve[j], ~(square_set)0);
 }
 
 /* What A denies where its units stand, for king square s: A's king counts
- * only where it may stay (king_keeps_away). */
+ * only where it may stay (deny_target). */
 static square_set denied_at(const struct goal_bound *n, square_set zone)
 {
     int u = n->a_king_unit;
@@ -509,10 +513,7 @@ static bool single_check_survives(struct goal_bound *n, int s, int rb, const squ
                 }
                 sp->block[j] = best;
                 sp->block_quiet[j] = best_quiet;
-                sets_of(n->deniers[n->A], b, sp->serve[j]);
-                for (int x = 0; x < n->na; x++)
-                    sp->cost[x][j] = deny_cost(n, x, b);
-                king_keeps_away(n, sp, j, zone);
+                deny_target(n, sp, j, b, zone);
                 int deny = INF;
                 for (int x = 0; x < n->na; x++)
                     if (sp->cost[x][j] < deny)
@@ -533,10 +534,7 @@ static bool single_check_survives(struct goal_bound *n, int s, int rb, const squ
             if (contact && !(denied & SET_BIT(q))) {
                 int g = sp->ban = sp->nt++;
                 sp->block[g] = sp->block_quiet[g] = INF;
-                for (int x = 0; x < n->na; x++)
-                    sp->cost[x][g] = deny_cost(n, x, q);
-                sets_of(n->deniers[n->A], q, sp->serve[g]);
-                king_keeps_away(n, sp, g, zone);
+                deny_target(n, sp, g, q, zone);
             }
             if (split_both(n, sp, rb))
                 return true;
@@ -580,10 +578,7 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
         flight_bit[j] = b;
         sp->block[j] = block_cost(n, b, false);
         sp->block_quiet[j] = block_cost(n, b, true);
-        for (int u = 0; u < n->na; u++)
-            sp->cost[u][j] = deny_cost(n, u, b);
-        sets_of(n->deniers[n->A], b, sp->serve[j]);
-        king_keeps_away(n, sp, j, zone);
+        deny_target(n, sp, j, b, zone);
     }
     sp->nflights = sp->nt;
     if (!need_check)
@@ -622,10 +617,7 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
         if (sp->ban < 0) {
             assert(sp->nt < MAX_TARGETS);
             sp->ban = sp->nt++;
-            for (int u = 0; u < n->na; u++)
-                sp->cost[u][sp->ban] = deny_cost(n, u, p);
-            sets_of(n->deniers[n->A], p, sp->serve[sp->ban]);
-            king_keeps_away(n, sp, sp->ban, zone);
+            deny_target(n, sp, sp->ban, p, zone);
         } else {
             saved_block = sp->block[sp->ban];
             saved_quiet = sp->block_quiet[sp->ban];
