@@ -34,6 +34,7 @@
 #define MAX_SIDE_UNITS 64            /* units of one side the working memory holds */
 #define MAX_BUDGET GOAL_BUDGET       /* turns of one side the reach sets distinguish */
 #define INF 0x3fff
+_Static_assert(GOAL_NB < 127, "a king square plus one fits goal_bound.witness");
 #define MAX_OFFERS 48                /* distinct services one unit offers at one king square */
 #define LEVELS 64                    /* remaining lengths with their own statistics */
 #define WINDOW 4096                  /* evaluations between two decisions per level */
@@ -102,6 +103,11 @@ struct goal_bound {
     uint32_t stamp;
     uint32_t block_stamp[GOAL_NB];
     uint16_t block_memo[GOAL_NB], quiet_memo[GOAL_NB];
+    /* witness[A][a]: the king square found feasible last with these budgets,
+     * tried first next time (fails): where a node is not cut, the sibling's
+     * square usually serves again, and the verdict does not depend on the
+     * order in which the squares are tried */
+    int8_t witness[2][MAX_BUDGET + 1];
 };
 
 static struct goal_bound *bound_with_tables(const struct goal_tables *t)
@@ -727,12 +733,18 @@ static bool fails(struct goal_bound *n, const struct position *p, enum goal goal
     bool castle = p->st.castle_rook[first_right] != SQ_NONE || p->st.castle_rook[first_right + 1] != SQ_NONE;
     const uint8_t *kdist = castle ? t->dist[n->D][KING][kb] : t->king_plain[n->D][kb];
     n->flights_seen = 0;
+    int8_t *witness = &n->witness[n->A][n->a];
+    int w = *witness - 1; /* stored plus one: 0 is none */
+    if (w >= 0 && w != kb && kdist[w] <= n->d && king_square_feasible(n, w, kdist[w]))
+        return false;
     if (king_square_feasible(n, kb, 0))
         return false;
     for (int i = 0; i < t->squares; i++) {
         int s = t->bits[i];
-        if (s != kb && kdist[s] <= n->d && king_square_feasible(n, s, kdist[s]))
+        if (s != kb && s != w && kdist[s] <= n->d && king_square_feasible(n, s, kdist[s])) {
+            *witness = (int8_t)(s + 1);
             return false;
+        }
     }
     return true;
 }
