@@ -10,6 +10,7 @@
 
 #include "../src/board/fen.h"
 #include "../src/rules/rules.h"
+#include "../src/solve/goal_bound.h"
 #include "../src/solve/help.h"
 
 #include "table_fixture.h"
@@ -90,12 +91,62 @@ static void reciprocal_corpus(void **state)
     result_free(&r);
 }
 
+/* The bounds of solve.c on reci-h#3 (corpus #14 a), TLi, Pachl, Manhart,
+ * Europa-Rochade 1992, with Popeye's answer): White Kf1 Ra3 Ba8 Pe3, Black
+ * Kc4 Ra5 Rb3 Bc6 Bg5 Sh1 Pa4 Pb6 Pc5, Black to move.  Popeye: 1.Bc6-f3
+ * Ba8-e4 2.Rb3-b4 Be4-b1, then 3.Bf3-d5 Bb1-d3 # and Black's own 3.Rb4*b1 #.
+ * With only the bound of Black's own mate (end_bound, five plies before
+ * Black's last move at the root), with both bounds, and with none, the
+ * same two lines; each bound cuts nodes, so the searches with them visit
+ * fewer nodes than the plain one (a bound that cut nothing, or that read
+ * the wrong side's turns, would fail one of these). */
+static uint64_t solve_reci_bounded(bool helpmate_bound, bool end_bound, struct result *r)
+{
+    static struct position p;
+    struct fen_error err;
+    position_init(&p, &rules_orthodox, 0);
+    assert_true(fen_parse(&p, "B7/8/1pb5/r1p3b1/p1k5/Rr2P3/8/5K1n b - -", &err));
+    struct stipulation st = {.play = PLAY_RECI_HELP, .goal = GOAL_MATE, .moves = 3};
+    struct options o = plain_options();
+    struct solver s;
+    tt_clear(&table);
+    solver_init(&s, &p, &st, &o, &table);
+    const int turns[2] = {3, 3};
+    if (helpmate_bound)
+        s.goal_bound = goal_bound_new_turns(&p, turns);
+    if (end_bound)
+        s.end_bound = goal_bound_new_turns(&p, turns);
+    result_init(r);
+    help_search(&s, 6, r, fresh_solution_sink());
+    uint64_t nodes = s.nodes;
+    solver_free(&s);
+    assert_int_equal(r->solutions.count, 2);
+    assert_true(strlist_has(&r->solutions, "c6f3 a8e4 b3b4 e4b1 f3d5 b1d3"));
+    assert_true(strlist_has(&r->solutions, "c6f3 a8e4 b3b4 e4b1 b4b1"));
+    return nodes;
+}
+
+static void reciprocal_bounds(void **state)
+{
+    (void)state;
+    struct result r;
+    uint64_t plain = solve_reci_bounded(false, false, &r);
+    result_free(&r);
+    uint64_t end = solve_reci_bounded(false, true, &r);
+    result_free(&r);
+    uint64_t both = solve_reci_bounded(true, true, &r);
+    result_free(&r);
+    assert_true(end < plain);
+    assert_true(both < end);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(help_self_by_hand),
         cmocka_unit_test(help_self_not_forced),
         cmocka_unit_test(reciprocal_corpus),
+        cmocka_unit_test(reciprocal_bounds),
     };
     return cmocka_run_group_tests_name("help endings", tests, setup, teardown_with_text);
 }

@@ -66,7 +66,7 @@ bool battle_split_roots(struct solver *s, int count, void (*verdict)(void *ctx, 
         w->lists = malloc(sizeof *w->lists * SOLVER_MAX_PLY);
         if (!w->lists)
             out_of_memory();
-        w->goal_bound = NULL; /* help play's */
+        w->goal_bound = w->end_bound = NULL; /* help play's */
         w->on_root_move = NULL; /* progress callbacks are the caller's thread's */
         w->on_nodes = NULL;
         w->threads = 1;

@@ -95,6 +95,23 @@ static void prefetch_children(struct solver *s, const struct turn_list *l)
     }
 }
 
+/* The goal bound's verdict on this node, `plies` half-moves before the
+ * help play's end: the helpmate's (help play, reci-h#), and the other mate
+ * at the end (solver.h end_bound): hs#n ends with Black's forced mate one
+ * half-move after the help play, and every forced move mates, so Black must
+ * be able to mate White within plies + 1; reci-h#n's Black must be able to
+ * mate White where its last move is, plies - 1 from here.  Either bound
+ * failing is a proof that no solution passes this node. */
+bool help_bound_prunes(struct solver *s, int plies)
+{
+    if (s->goal_bound && goal_bound_prunes(s->goal_bound, s->pos, s->goal, plies))
+        return true;
+    if (!s->end_bound)
+        return false;
+    int end = s->play == PLAY_HELP_SELF ? plies + 1 : plies - 1;
+    return end >= 1 && goal_bound_prunes(s->end_bound, s->pos, s->goal, end);
+}
+
 /* Number of solutions below this node with exactly `plies` half-moves left. */
 int help_node(struct help_run *h, int plies)
 {
@@ -110,7 +127,7 @@ int help_node(struct help_run *h, int plies)
     /* Popeye prints no move numbers under Intelligent (its corpus, reci-h#) */
     bool numbered = s->ply == 0 && s->opt->move_numbers && !s->opt->intelligent && h->lines == &h->r->solutions;
     /* MoveNumbers numbers every first move, so that root is always searched */
-    if (s->goal_bound && !numbered && goal_bound_prunes(s->goal_bound, s->pos, s->goal, plies)) {
+    if (!numbered && help_bound_prunes(s, plies)) {
         /* a proof of failure like any other: the table spares its repetition */
         e.help_fail |= 1u << plies;
         tt_put(s->tt, help_key(s), &e);

@@ -83,7 +83,7 @@ static void enumerate(struct help_split *sp, int plies, int depth_left, int root
     struct tt_bounds e;
     if (tt_get(s->tt, help_key(s), &e) && (e.help_fail >> plies & 1))
         return;
-    if (s->goal_bound && goal_bound_prunes(s->goal_bound, s->pos, s->goal, plies)) {
+    if (help_bound_prunes(s, plies)) {
         e.help_fail |= 1u << plies;
         tt_put(s->tt, help_key(s), &e);
         return;
@@ -190,6 +190,7 @@ bool help_split_phase(struct help_run *h, int k)
             out_of_memory();
         /* its working memory is the solver's own */
         w->s.goal_bound = s->goal_bound ? goal_bound_new_like(s->goal_bound) : NULL;
+        w->s.end_bound = s->end_bound ? goal_bound_new_like(s->end_bound) : NULL;
         /* progress callbacks are the caller's thread's */
         w->s.on_root_move = NULL;
         w->s.on_nodes = NULL;
@@ -204,6 +205,7 @@ bool help_split_phase(struct help_run *h, int k)
         for (int i = 0; i < threads; i++) {
             free(sp.workers[i].s.lists);
             goal_bound_free(sp.workers[i].s.goal_bound);
+            goal_bound_free(sp.workers[i].s.end_bound);
         }
         free(sp.workers);
         free(sp.tasks);
@@ -216,6 +218,7 @@ bool help_split_phase(struct help_run *h, int k)
             s->overflow = s->stopped = true;
         free(w->s.lists);
         goal_bound_free(w->s.goal_bound);
+        goal_bound_free(w->s.end_bound);
     }
     for (int i = 0; i < sp.count; i++)
         free(sp.tasks[i].rec.turns);

@@ -38,6 +38,9 @@ static inline uint64_t help_key(const struct solver *s) { return s->pos->st.hash
 
 /* Number of solutions below the current node with exactly `plies` left. */
 int help_node(struct help_run *h, int plies);
+/* Whether the goal bounds prove that no solution passes the current node,
+ * `plies` half-moves before the help play's end (help.c). */
+bool help_bound_prunes(struct solver *s, int plies);
 /* A solution of `plies` turns in h->path: to the result and the sink. */
 void help_send_solution(struct help_run *h, int plies);
 

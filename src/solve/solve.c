@@ -107,14 +107,21 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
         s.root_filter = &allowed;
     }
     /* goal-directed play: help play and every series (series.c says how
-     * the turns are counted); hs#, reci-h#: the bound knows only a
-     * helpmate's last move */
-    if ((help || st.series) && !(limits && limits->plain_help)) {
+     * the turns are counted); hs#, reci-h#: also the bound of Black's mate
+     * at the end (help_bound_prunes) */
+    bool ends_other = st.play == PLAY_HELP_SELF || st.play == PLAY_RECI_HELP;
+    if ((help || st.series || ends_other) && !(limits && limits->plain_help)) {
         /* neither side makes more turns than this in any phase: a helpmate's
          * half-moves split between the sides (set play has one fewer), a
-         * series side's n moves against the other side's one at most */
+         * series side's n moves against the other side's one at most; in
+         * hs#n and reci-h#n each side makes n */
         int most = st.series ? st.moves : (st.moves * 2 + (st.half ? 1 : 0) + 1) / 2;
-        s.goal_bound = goal_bound_new_turns(&pos, (const int[2]){most, most});
+        const int turns[2] = {most, most};
+        /* hs#: the help play ends in no mate of its own; reci-h#: it does */
+        if (st.play != PLAY_HELP_SELF)
+            s.goal_bound = goal_bound_new_turns(&pos, turns);
+        if (ends_other)
+            s.end_bound = goal_bound_new_turns(&pos, turns);
     }
     if (st.series)
         series_search(&s, st.moves, r, sink);

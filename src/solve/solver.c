@@ -45,6 +45,8 @@ void solver_free(struct solver *s)
     s->lists = NULL;
     goal_bound_free(s->goal_bound);
     s->goal_bound = NULL;
+    goal_bound_free(s->end_bound);
+    s->end_bound = NULL;
 }
 
 bool solver_root_allowed(const struct solver *s, const struct turn *t)

@@ -32,6 +32,9 @@ struct solver {
     int ply;
     struct turn_list *lists;     /* SOLVER_MAX_PLY lists, one per ply */
     struct goal_bound *goal_bound; /* goal-directed help play; NULL: plain search */
+    /* hs#, reci-h#: the bound of the other mate at the end, Black's of White
+     * (help_bound_prunes); NULL: none */
+    struct goal_bound *end_bound;
     double deadline;             /* monotonic seconds; 0 = none */
     volatile int *interrupt;     /* set by a signal handler; may be NULL */
     bool stopped;                /* ran out of time or was interrupted, or overflow */
