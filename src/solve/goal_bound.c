@@ -39,12 +39,20 @@ _Static_assert(GOAL_NB < 127, "a king square plus one fits goal_bound.witness");
 #define LEVELS 64                    /* remaining lengths with their own statistics */
 #define WINDOW 4096                  /* evaluations between two decisions per level */
 #define SAMPLE 32                    /* while a level is off, one node in SAMPLE is still evaluated */
+#define PROVED_SHARE 4               /* looking on pays while one extra square in this many is proved */
+#define PROBE 256                    /* while it does not, one node in PROBE still looks at every square */
 
 /* Whether the bound pays at one remaining length: a bound that rarely cuts
  * costs more than it saves.  Skipping it never loses a solution. */
 struct level {
     uint32_t evaluated, cut, skipped;
     bool off;
+    /* along a search path (goal_bound_prunes_below): the king squares looked
+     * at after one was found feasible, and how many of them were proved;
+     * while few are, the look stops at the first feasible square (early),
+     * but one node in PROBE still looks at all of them */
+    uint32_t extra, extra_proved, probe;
+    bool early;
 };
 
 /* The targets of one king square: flights that D may block (block[j] turns)
@@ -640,7 +648,22 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
     return false;
 }
 
+static bool prunes(struct goal_bound *n, const struct position *p, enum goal goal, int plies, square_set *excluded);
+static bool fails_excluding(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A, int a,
+                            int d, square_set *excluded, bool read_only, struct level *stats);
+
 bool goal_bound_prunes(struct goal_bound *n, const struct position *p, enum goal goal, int plies)
+{
+    return prunes(n, p, goal, plies, NULL);
+}
+
+bool goal_bound_prunes_below(struct goal_bound *n, const struct position *p, enum goal goal, int plies,
+                             square_set *excluded)
+{
+    return prunes(n, p, goal, plies, excluded);
+}
+
+static bool prunes(struct goal_bound *n, const struct position *p, enum goal goal, int plies, square_set *excluded)
 {
     assert(plies >= 1);
     /* the last move is cheaper to play than to bound: the rules' may_check
@@ -651,7 +674,10 @@ bool goal_bound_prunes(struct goal_bound *n, const struct position *p, enum goal
     struct level *l = &n->level[plies < LEVELS ? plies : LEVELS - 1];
     if (l->off && ++l->skipped % SAMPLE)
         return false;
-    bool cut = goal_bound_proves_failure(n, p, goal, plies);
+    enum colour side = (enum colour)p->st.side;
+    enum colour A = (plies & 1) ? side : (enum colour)!side;
+    int a = (plies + (side == A)) / 2;
+    bool cut = fails_excluding(n, p, goal, A, a, plies - a, excluded, false, l);
     l->cut += cut;
     if (++l->evaluated == WINDOW) {
         /* near the leaves a cut saves little: ask for more of them there */
@@ -661,8 +687,27 @@ bool goal_bound_prunes(struct goal_bound *n, const struct position *p, enum goal
     return cut;
 }
 
-/* The bound with A's and D's turns given: a for A (who moves last), d for D. */
+/* The bound with A's and D's turns given: a for A (who moves last), d for D.
+ * Each king square's verdict is a claim of its own: no final position with
+ * D's king there is reached within the budgets.  A claim made at a node
+ * holds at every node below it on the search path, whose play extended by
+ * the moves above it would be play from the node within its budgets: so
+ * with `excluded` (goal_bound_prunes_below) the squares an ancestor proved
+ * are not looked at, and those proved here join them, for the nodes below;
+ * the look goes on past the first feasible square while that pays (stats,
+ * struct level).  With `read_only`, the excluded squares are skipped but
+ * none is added (the pass of D's turn is no node of the search).  Either
+ * way the square found feasible last is tried first (witness). */
+static bool fails_excluding(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A, int a,
+                            int d, square_set *excluded, bool read_only, struct level *stats);
+
 static bool fails(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A, int a, int d)
+{
+    return fails_excluding(n, p, goal, A, a, d, NULL, false, NULL);
+}
+
+static bool fails_excluding(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A, int a,
+                            int d, square_set *excluded, bool read_only, struct level *stats)
 {
     assert(a >= 1 && d >= 0);
     const struct goal_tables *t = n->t;
@@ -735,6 +780,39 @@ static bool fails(struct goal_bound *n, const struct position *p, enum goal goal
     n->flights_seen = 0;
     int8_t *witness = &n->witness[n->A][n->a];
     int w = *witness - 1; /* stored plus one: 0 is none */
+    if (excluded) {
+        bool full = !read_only && stats && (!stats->early || ++stats->probe % PROBE == 0);
+        square_set proved = 0;
+        bool any = false;
+        /* the witness, then the king's own square, then the others */
+        for (int i = -2; i < t->squares; i++) {
+            int s = i == -2 ? w : i == -1 ? kb : t->bits[i];
+            if (s < 0 || (i > -2 && s == w) || (i >= 0 && s == kb) || (*excluded & SET_BIT(s)))
+                continue;
+            int turns = s == kb ? 0 : kdist[s];
+            bool ok = turns <= n->d && king_square_feasible(n, s, turns);
+            if (any && stats) {
+                stats->extra++;
+                stats->extra_proved += !ok;
+            }
+            if (ok) {
+                if (!any && i >= 0)
+                    *witness = (int8_t)(s + 1);
+                any = true;
+                if (!full)
+                    break;
+            } else {
+                proved |= SET_BIT(s);
+            }
+        }
+        if (stats && stats->extra >= WINDOW) {
+            stats->early = stats->extra_proved * PROVED_SHARE < stats->extra;
+            stats->extra = stats->extra_proved = 0;
+        }
+        if (!read_only)
+            *excluded |= proved;
+        return !any;
+    }
     if (w >= 0 && w != kb && kdist[w] <= n->d && king_square_feasible(n, w, kdist[w]))
         return false;
     if (king_square_feasible(n, kb, 0))
@@ -767,10 +845,19 @@ bool goal_bound_proves_failure_turns(struct goal_bound *n, const struct position
 bool goal_bound_pass_fails(struct goal_bound *n, const struct position *p, enum goal goal, int plies,
                            struct goal_pass *pass)
 {
+    return goal_bound_pass_fails_below(n, p, goal, plies, NULL, pass);
+}
+
+bool goal_bound_pass_fails_below(struct goal_bound *n, const struct position *p, enum goal goal, int plies,
+                                 const square_set *excluded, struct goal_pass *pass)
+{
     assert(plies >= 2 && plies % 2 == 0);
-    /* after D's turn, plies - 1 remain with A to move */
+    /* after D's turn, plies - 1 remain with A to move; the squares excluded
+     * above stay excluded below D's turn, which is a node of the search */
     int a = plies / 2;
-    if (!fails(n, p, goal, (enum colour)!p->st.side, a, plies - 1 - a))
+    square_set skip = excluded ? *excluded : 0;
+    if (!fails_excluding(n, p, goal, (enum colour)!p->st.side, a, plies - 1 - a, excluded ? &skip : NULL, true,
+                         NULL))
         return false;
     pass->flights = n->flights_seen;
     pass->d = n->d;

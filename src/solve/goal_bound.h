@@ -32,6 +32,12 @@ bool goal_bound_proves_failure_turns(struct goal_bound *gb, const struct positio
  * where the bound does not pay (the last move; remaining lengths at which it
  * has rarely cut lately), which never loses a solution. */
 bool goal_bound_prunes(struct goal_bound *gb, const struct position *p, enum goal goal, int plies);
+/* The same along a search path: *excluded holds the D king squares that
+ * nodes above this one proved no final position can have (their claims hold
+ * below them: goal_bound.c); they are not looked at again, and the squares
+ * proved here are added, for the nodes below.  Zero: nothing known. */
+bool goal_bound_prunes_below(struct goal_bound *gb, const struct position *p, enum goal goal, int plies,
+                             square_set *excluded);
 
 /* At a node where D, the side to be mated, is to move with `plies` (even)
  * half-moves left: true when D passing its turn would leave a node the bound
@@ -42,6 +48,10 @@ struct goal_pass {
 };
 bool goal_bound_pass_fails(struct goal_bound *gb, const struct position *p, enum goal goal, int plies,
                            struct goal_pass *pass);
+/* The same with the squares excluded above this node (goal_bound_prunes_below)
+ * skipped; *excluded is not changed (NULL: none). */
+bool goal_bound_pass_fails_below(struct goal_bound *gb, const struct position *p, enum goal goal, int plies,
+                                 const square_set *excluded, struct goal_pass *pass);
 /* After goal_bound_pass_fails proved failure at p and filled pass: true when
  * D's turn t changes nothing the bound could use, so the bound cuts the node
  * after t too and t need not be played. */

@@ -102,9 +102,10 @@ static void prefetch_children(struct solver *s, const struct turn_list *l)
  * be able to mate White within plies + 1; reci-h#n's Black must be able to
  * mate White where its last move is, plies - 1 from here.  Either bound
  * failing is a proof that no solution passes this node. */
-bool help_bound_prunes(struct solver *s, int plies)
+bool help_bound_prunes(struct solver *s, int plies, square_set *excluded)
 {
-    if (s->goal_bound && goal_bound_prunes(s->goal_bound, s->pos, s->goal, plies))
+    if (s->goal_bound && (excluded ? goal_bound_prunes_below(s->goal_bound, s->pos, s->goal, plies, excluded)
+                                   : goal_bound_prunes(s->goal_bound, s->pos, s->goal, plies)))
         return true;
     if (!s->end_bound)
         return false;
@@ -127,7 +128,8 @@ int help_node(struct help_run *h, int plies)
     /* Popeye prints no move numbers under Intelligent (its corpus, reci-h#) */
     bool numbered = s->ply == 0 && s->opt->move_numbers && !s->opt->intelligent && h->lines == &h->r->solutions;
     /* MoveNumbers numbers every first move, so that root is always searched */
-    if (!numbered && help_bound_prunes(s, plies)) {
+    square_set excluded = h->excluded[s->ply];
+    if (!numbered && help_bound_prunes(s, plies, &excluded)) {
         /* a proof of failure like any other: the table spares its repetition */
         e.help_fail |= 1u << plies;
         tt_put(s->tt, help_key(s), &e);
@@ -158,11 +160,12 @@ int help_node(struct help_run *h, int plies)
      * that change nothing the bound reads are cut unplayed (goal_bound.h) */
     struct goal_pass pass;
     bool pass_fails = s->goal_bound && !numbered && plies % 2 == 0 &&
-                      goal_bound_pass_fails(s->goal_bound, s->pos, s->goal, plies, &pass);
+                      goal_bound_pass_fails_below(s->goal_bound, s->pos, s->goal, plies, &excluded, &pass);
     /* where idle turns are cut unplayed, most children are never probed */
     if (plies > 1 && !pass_fails)
         prefetch_children(s, l);
     int found = 0;
+    h->excluded[s->ply + 1] = excluded; /* for the nodes below */
     for (int i = 0; i < l->count && h->found < h->max_solutions; i++) {
         if (pass_fails && goal_bound_turn_idle(s->goal_bound, &pass, s->pos, &l->turns[i]))
             continue;

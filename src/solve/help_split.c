@@ -83,7 +83,7 @@ static void enumerate(struct help_split *sp, int plies, int depth_left, int root
     struct tt_bounds e;
     if (tt_get(s->tt, help_key(s), &e) && (e.help_fail >> plies & 1))
         return;
-    if (help_bound_prunes(s, plies)) {
+    if (help_bound_prunes(s, plies, NULL)) {
         e.help_fail |= 1u << plies;
         tt_put(s->tt, help_key(s), &e);
         return;

@@ -21,6 +21,9 @@ struct help_run {
     struct solver *s;
     struct position root;       /* to replay a solution for its notation */
     struct turn path[SOLVER_MAX_PLY];
+    /* excluded[ply]: the king squares of the goal bound's claims made above
+     * the node at that ply (goal_bound_prunes_below); zero: none known */
+    square_set excluded[SOLVER_MAX_PLY + 1];
     struct result *r;
     const struct solution_sink *sink;
     struct strlist *lines;      /* canonical solutions go here */
@@ -39,8 +42,9 @@ static inline uint64_t help_key(const struct solver *s) { return s->pos->st.hash
 /* Number of solutions below the current node with exactly `plies` left. */
 int help_node(struct help_run *h, int plies);
 /* Whether the goal bounds prove that no solution passes the current node,
- * `plies` half-moves before the help play's end (help.c). */
-bool help_bound_prunes(struct solver *s, int plies);
+ * `plies` half-moves before the help play's end (help.c); excluded (or
+ * NULL): the helpmate bound's squares, as goal_bound_prunes_below. */
+bool help_bound_prunes(struct solver *s, int plies, square_set *excluded);
 /* A solution of `plies` turns in h->path: to the result and the sink. */
 void help_send_solution(struct help_run *h, int plies);
 
