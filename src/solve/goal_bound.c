@@ -842,6 +842,15 @@ bool goal_bound_proves_failure_turns(struct goal_bound *n, const struct position
     return fails(n, p, goal, A, a, d);
 }
 
+bool goal_bound_proves_failure_below(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A,
+                                     int a, int d, square_set *excluded)
+{
+    /* the statistics of the look past the first feasible square, per total
+     * of the turns left */
+    struct level *l = &n->level[a + d < LEVELS ? a + d : LEVELS - 1];
+    return fails_excluding(n, p, goal, A, a, d, excluded, false, l);
+}
+
 bool goal_bound_pass_fails(struct goal_bound *n, const struct position *p, enum goal goal, int plies,
                            struct goal_pass *pass)
 {

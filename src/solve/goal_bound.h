@@ -28,6 +28,9 @@ bool goal_bound_proves_failure(struct goal_bound *gb, const struct position *p, 
  * side A that moves last and d of the side to be mated (series play). */
 bool goal_bound_proves_failure_turns(struct goal_bound *gb, const struct position *p, enum goal goal, enum colour A,
                                      int a, int d);
+/* The same along a search path, as goal_bound_prunes_below (series play). */
+bool goal_bound_proves_failure_below(struct goal_bound *gb, const struct position *p, enum goal goal, enum colour A,
+                                     int a, int d, square_set *excluded);
 /* The same, asked by the help search at each node: false without asking
  * where the bound does not pay (the last move; remaining lengths at which it
  * has rarely cut lately), which never loses a solution. */

@@ -15,6 +15,9 @@ struct series_run {
     struct solver *s;
     struct position root;       /* to replay a solution for its notation */
     struct turn path[SOLVER_MAX_PLY];
+    /* excluded[ply]: the king squares the bound proved above the node at
+     * that ply (goal_bound_proves_failure_below); zero: none known */
+    square_set excluded[SOLVER_MAX_PLY + 1];
     struct result *r;
     const struct solution_sink *sink;
     struct strlist *lines;      /* canonical solutions go here */
@@ -144,12 +147,12 @@ static int last_move(struct series_run *h, const struct turn *t)
  * mates the Black series mover; ser-s#, ser-r#: Black mates the White one).
  * The bound adds up counts per side and ignores the order of the turns, so
  * it holds for a series as for alternating help play. */
-static bool series_bound_fails(struct solver *s, int moves)
+static bool series_bound_fails(struct solver *s, int moves, square_set *excluded)
 {
     enum colour mover = (enum colour)s->pos->st.side;
     if (s->play == PLAY_DIRECT)
-        return goal_bound_proves_failure_turns(s->goal_bound, s->pos, s->goal, mover, moves, 0);
-    return goal_bound_proves_failure_turns(s->goal_bound, s->pos, s->goal, (enum colour)!mover, 1, moves);
+        return goal_bound_proves_failure_below(s->goal_bound, s->pos, s->goal, mover, moves, 0, excluded);
+    return goal_bound_proves_failure_below(s->goal_bound, s->pos, s->goal, (enum colour)!mover, 1, moves, excluded);
 }
 
 /* ser-r#: in a reflexmate both sides must reach the goal when they can, so
@@ -200,7 +203,10 @@ static int search(struct series_run *h, int moves)
     }
     /* Popeye numbers the first moves of the full length, not under Intelligent */
     bool numbered = s->ply == 0 && s->opt->move_numbers && !s->opt->intelligent && h->lines == &h->r->solutions;
-    if (s->goal_bound && !numbered && moves >= 1 && series_bound_fails(s, moves)) {
+    /* the squares proved above hold here: a series from here, the moves
+     * above before it, is a series from there (goal_bound.c) */
+    square_set excluded = h->excluded[s->ply];
+    if (s->goal_bound && !numbered && moves >= 1 && series_bound_fails(s, moves, &excluded)) {
         e = tt_bounds_empty();
         e.help_fail = 1;
         tt_put(s->tt, series_key(s, moves), &e);
@@ -214,6 +220,7 @@ static int search(struct series_run *h, int moves)
     if (!numbered && s->opt->max_solutions > 0)
         popeye_order_sort(s->pos, l);
     int found = 0;
+    h->excluded[s->ply + 1] = excluded; /* for the nodes below */
     for (int i = 0; i < l->count && h->found < h->max_solutions; i++) {
         const struct turn *t = &l->turns[i];
         h->path[s->ply] = *t;
