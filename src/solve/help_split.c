@@ -37,6 +37,7 @@ void help_record_add(struct help_record *rec, const struct turn *path, int plies
 struct help_task {
     struct turn prefix[HELP_SPLIT_PREFIX_MAX];
     int root_index, root_count; /* of the first half-move, for --progress */
+    square_set excluded;        /* the bound's squares proved on the way (help_run.excluded) */
     struct help_record rec;
     bool stopped;               /* its search was cut by the clock or a full list */
 };
@@ -56,7 +57,8 @@ struct help_split {
     int last_root;              /* --progress: the first half-move last announced */
 };
 
-static void add_task(struct help_split *sp, const struct turn *path, int root_index, int root_count)
+static void add_task(struct help_split *sp, const struct turn *path, int root_index, int root_count,
+                     square_set excluded)
 {
     if (sp->count == sp->cap) {
         sp->cap = sp->cap ? 2 * sp->cap : 64;
@@ -69,12 +71,14 @@ static void add_task(struct help_split *sp, const struct turn *path, int root_in
     memcpy(t->prefix, path, sizeof *path * (size_t)sp->prefix);
     t->root_index = root_index;
     t->root_count = root_count;
+    t->excluded = excluded;
 }
 
 /* The first `depth_left` half-moves as help_node walks them (the table's
  * failures, the goal bound, Popeye's order under MaxSolutions); a task for
  * each node reached.  plies > depth_left: no goal test on this walk. */
-static void enumerate(struct help_split *sp, int plies, int depth_left, int root_index, int root_count)
+static void enumerate(struct help_split *sp, int plies, int depth_left, int root_index, int root_count,
+                      square_set excluded)
 {
     struct help_run *h = sp->h;
     struct solver *s = h->s;
@@ -83,7 +87,7 @@ static void enumerate(struct help_split *sp, int plies, int depth_left, int root
     struct tt_bounds e;
     if (tt_get(s->tt, help_key(s), &e) && (e.help_fail >> plies & 1))
         return;
-    if (help_bound_prunes(s, plies, NULL)) {
+    if (help_bound_prunes(s, plies, &excluded)) {
         e.help_fail |= 1u << plies;
         tt_put(s->tt, help_key(s), &e);
         return;
@@ -91,18 +95,25 @@ static void enumerate(struct help_split *sp, int plies, int depth_left, int root
     struct turn_list *l = solver_generate(s);
     if (s->opt->max_solutions > 0)
         popeye_order_sort(s->pos, l);
+    /* the turns help_node would skip unplayed (goal_bound_turn_idle) make
+     * no task: each would only be cut by the bound again */
+    struct goal_pass pass;
+    bool pass_fails = s->goal_bound && plies % 2 == 0 &&
+                      goal_bound_pass_fails_below(s->goal_bound, s->pos, s->goal, plies, &excluded, &pass);
     for (int i = 0; i < l->count && !s->stopped; i++) {
+        if (pass_fails && goal_bound_turn_idle(s->goal_bound, &pass, s->pos, &l->turns[i]))
+            continue;
         struct undo u;
         h->path[s->ply] = l->turns[i];
         int ri = s->ply == 0 ? i : root_index, rc = s->ply == 0 ? l->count : root_count;
         solver_make(s, &l->turns[i], &u);
         if (depth_left == 1) {
             if (sp->count < SPLIT_TASKS_MAX)
-                add_task(sp, h->path, ri, rc);
+                add_task(sp, h->path, ri, rc, excluded);
             else
                 s->stopped = s->overflow = true; /* cannot happen with TURN_LIST_MAX^2 below the cap */
         } else {
-            enumerate(sp, plies - 1, depth_left - 1, ri, rc);
+            enumerate(sp, plies - 1, depth_left - 1, ri, rc, excluded);
         }
         solver_unmake(s, &u);
     }
@@ -127,6 +138,7 @@ static void run_task(void *ctx, int worker, int task)
         h.path[i] = t->prefix[i];
         solver_make(&w->s, &t->prefix[i], &u[i]);
     }
+    h.excluded[sp->prefix] = t->excluded; /* what the walk above proved */
     help_node(&h, sp->k - sp->prefix);
     for (int i = sp->prefix - 1; i >= 0; i--)
         solver_unmake(&w->s, &u[i]);
@@ -168,12 +180,12 @@ bool help_split_phase(struct help_run *h, int k)
         return false;
     assert(s->ply == 0 && !h->record);
     struct help_split sp = {.h = h, .k = k, .prefix = 1, .before = h->found, .last_root = -1};
-    enumerate(&sp, k, sp.prefix, 0, 0);
+    enumerate(&sp, k, sp.prefix, 0, 0, 0);
     while (sp.count < HELP_SPLIT_TASKS_WANTED && sp.prefix < HELP_SPLIT_PREFIX_MAX && sp.prefix + 2 <= k &&
            !s->stopped) {
         sp.count = 0;
         sp.prefix++;
-        enumerate(&sp, k, sp.prefix, 0, 0);
+        enumerate(&sp, k, sp.prefix, 0, 0, 0);
     }
     int threads = s->threads;
     sp.workers = calloc((size_t)threads, sizeof *sp.workers);
