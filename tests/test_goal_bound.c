@@ -333,18 +333,24 @@ static bool random_position(const struct rules *r, struct position *p, int white
     return !rules_opponent_in_check(p);
 }
 
+static const enum goal goals[] = {GOAL_MATE, GOAL_STALEMATE, GOAL_MATE_OR_STALEMATE};
+
+/* The next random legal position into p, and the bound (made on first use). */
+static void next_case(const struct rules *r, struct position *p, struct goal_bound **gb)
+{
+    while (!random_position(r, p, 1 + (int)next(3), 1 + (int)next(4)))
+        ;
+    if (!*gb)
+        *gb = goal_bound_new(p);
+    assert_non_null(*gb);
+}
+
 static void random_positions(const struct rules *r, int count, int *cuts, int *idle)
 {
     struct position p;
     struct goal_bound *gb = NULL;
-    static const enum goal goals[] = {GOAL_MATE, GOAL_STALEMATE, GOAL_MATE_OR_STALEMATE};
-    for (int n = 0; n < count;) {
-        if (!random_position(r, &p, 1 + (int)next(3), 1 + (int)next(4)))
-            continue;
-        n++;
-        if (!gb)
-            gb = goal_bound_new(&p);
-        assert_non_null(gb);
+    for (int n = 0; n < count; n++) {
+        next_case(r, &p, &gb);
         for (int plies = 1; plies <= 3; plies++) {
             enum goal g = goals[next(3)];
             struct goal_pass pass;
@@ -391,14 +397,8 @@ static void random_paths(const struct rules *r, int count, int *cuts, int *inher
 {
     struct position p;
     struct goal_bound *gb = NULL;
-    static const enum goal goals[] = {GOAL_MATE, GOAL_STALEMATE, GOAL_MATE_OR_STALEMATE};
-    for (int n = 0; n < count;) {
-        if (!random_position(r, &p, 1 + (int)next(3), 1 + (int)next(4)))
-            continue;
-        n++;
-        if (!gb)
-            gb = goal_bound_new(&p);
-        assert_non_null(gb);
+    for (int n = 0; n < count; n++) {
+        next_case(r, &p, &gb);
         enum goal g = goals[next(3)];
         int plies = 4;
         square_set root = 0;

@@ -261,38 +261,51 @@ static bool attacked_since(const struct gen *G, int q, unsigned mask)
     return false;
 }
 
-/* RULES 0 legality by playing c on the board alone (no hashes) and looking. */
-static bool safe_after(struct gen *G, const struct cand *c, unsigned mask)
+/* c played on the board b alone (no hashes), each change noted in e to be
+ * taken back by take_back: for the legality and check tests. */
+static void play_on_board(unit_t *b, struct edit *e, const struct cand *c)
 {
-    unit_t *b = G->p->board;
-    struct edit e;
-    e.n = 0;
-    int king = G->king;
+    e->n = 0;
     for (int pass = 0; pass < 2; pass++) {
         bool second_now = (pass == 0) == ((c->flags & TURN_DISPLACE_FIRST) != 0);
         if (second_now) {
             if (c->from2 == SQ_NONE)
                 continue;
-            edit_set(b, &e, c->from2, UNIT_EMPTY);
+            edit_set(b, e, c->from2, UNIT_EMPTY);
             if (c->to2 != SQ_OFF)
-                edit_set(b, &e, c->to2, c->d2);
-            if (c->from2 == king)
-                king = c->to2;
+                edit_set(b, e, c->to2, c->d2);
         } else if (c->to != c->from) {
-            edit_set(b, &e, c->from, UNIT_EMPTY);
+            edit_set(b, e, c->from, UNIT_EMPTY);
             if (c->to != SQ_OFF)
-                edit_set(b, &e, c->to, c->m2);
-            if (c->from == G->king)
-                king = c->to;
+                edit_set(b, e, c->to, c->m2);
         }
     }
+}
+
+static void take_back(unit_t *b, struct edit *e)
+{
+    while (e->n > 0) {
+        e->n--;
+        b[e->sq[e->n]] = e->old[e->n];
+    }
+}
+
+/* RULES 0 legality by playing c on the board alone (no hashes) and looking. */
+static bool safe_after(struct gen *G, const struct cand *c, unsigned mask)
+{
+    unit_t *b = G->p->board;
+    /* where our king stands after c: displaced, or moving (never both) */
+    int king = G->king;
+    if (c->from2 != SQ_NONE && c->from2 == king)
+        king = c->to2;
+    else if (c->to != c->from && c->from == king)
+        king = c->to;
+    struct edit e;
+    play_on_board(b, &e, c);
     if (king != G->king)
         mask = DANGER_KING;
     bool safe = king != SQ_OFF && !attacked_since(G, king, mask);
-    while (e.n > 0) {
-        e.n--;
-        b[e.sq[e.n]] = e.old[e.n];
-    }
+    take_back(b, &e);
     return safe;
 }
 
@@ -950,26 +963,9 @@ static bool may_check_cand(struct gen *G, const struct cand *c, const struct tur
         return true;
     unit_t *b = G->p->board;
     struct edit e;
-    e.n = 0;
-    for (int pass = 0; pass < 2; pass++) {
-        bool second_now = (pass == 0) == ((c->flags & TURN_DISPLACE_FIRST) != 0);
-        if (second_now) {
-            if (c->from2 == SQ_NONE)
-                continue;
-            edit_set(b, &e, c->from2, UNIT_EMPTY);
-            if (c->to2 != SQ_OFF)
-                edit_set(b, &e, c->to2, c->d2);
-        } else if (c->to != c->from) {
-            edit_set(b, &e, c->from, UNIT_EMPTY);
-            if (c->to != SQ_OFF)
-                edit_set(b, &e, c->to, c->m2);
-        }
-    }
+    play_on_board(b, &e, c);
     bool check = checks_after(G->g, b, G->p->st.king_sq[G->them], G->us, read);
-    while (e.n > 0) {
-        e.n--;
-        b[e.sq[e.n]] = e.old[e.n];
-    }
+    take_back(b, &e);
     return check;
 }
 
