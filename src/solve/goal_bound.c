@@ -649,6 +649,16 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
 }
 
 static bool prunes(struct goal_bound *n, const struct position *p, enum goal goal, int plies, square_set *excluded);
+
+/* Help play with `plies` half-moves left at p: A, the side that moves last,
+ * and its turns *a (the other side has plies - *a). */
+static enum colour help_turns(const struct position *p, int plies, int *a)
+{
+    enum colour side = (enum colour)p->st.side;
+    enum colour A = (plies & 1) ? side : (enum colour)!side;
+    *a = (plies + (side == A)) / 2;
+    return A;
+}
 static bool fails_excluding(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A, int a,
                             int d, square_set *excluded, bool read_only, struct level *stats);
 
@@ -674,9 +684,8 @@ static bool prunes(struct goal_bound *n, const struct position *p, enum goal goa
     struct level *l = &n->level[plies < LEVELS ? plies : LEVELS - 1];
     if (l->off && ++l->skipped % SAMPLE)
         return false;
-    enum colour side = (enum colour)p->st.side;
-    enum colour A = (plies & 1) ? side : (enum colour)!side;
-    int a = (plies + (side == A)) / 2;
+    int a;
+    enum colour A = help_turns(p, plies, &a);
     bool cut = fails_excluding(n, p, goal, A, a, plies - a, excluded, false, l);
     l->cut += cut;
     if (++l->evaluated == WINDOW) {
@@ -830,9 +839,8 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
 bool goal_bound_proves_failure(struct goal_bound *n, const struct position *p, enum goal goal, int plies)
 {
     assert(plies >= 1);
-    enum colour side = (enum colour)p->st.side;
-    enum colour A = (plies & 1) ? side : (enum colour)!side;
-    int a = (plies + (side == A)) / 2;
+    int a;
+    enum colour A = help_turns(p, plies, &a);
     return fails(n, p, goal, A, a, plies - a);
 }
 
