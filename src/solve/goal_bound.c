@@ -39,7 +39,6 @@ _Static_assert(GOAL_NB < 127, "a king square plus one fits goal_bound.witness");
 #define LEVELS 64                    /* remaining lengths with their own statistics */
 #define WINDOW 4096                  /* evaluations between two decisions per level */
 #define SAMPLE 32                    /* while a level is off, one node in SAMPLE is still evaluated */
-#define PROVED_SHARE 4               /* looking on pays while one extra square in this many is proved */
 #define PROBE 256                    /* while it does not, one node in PROBE still looks at every square */
 
 /* Whether the bound pays at one remaining length: a bound that rarely cuts
@@ -48,10 +47,12 @@ struct level {
     uint32_t evaluated, cut, skipped;
     bool off;
     /* along a search path (goal_bound_prunes_below): the king squares looked
-     * at after one was found feasible, and how many of them were proved;
-     * while few are, the look stops at the first feasible square (early),
-     * but one node in PROBE still looks at all of them */
-    uint32_t extra, extra_proved, probe;
+     * at after one was found feasible (extra), and the looks spared at the
+     * nodes one level down by squares proved above them (the squares they
+     * skip before their first feasible one, or all they skip where none is):
+     * while fewer are spared than looked at, the look stops at the first
+     * feasible square (early), but one node in PROBE still looks at all */
+    uint32_t extra, spared, probe;
     bool early;
 };
 
@@ -793,17 +794,20 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
         bool full = !read_only && stats && (!stats->early || ++stats->probe % PROBE == 0);
         square_set proved = 0;
         bool any = false;
+        uint32_t skipped = 0;
         /* the witness, then the king's own square, then the others */
         for (int i = -2; i < t->squares; i++) {
             int s = i == -2 ? w : i == -1 ? kb : t->bits[i];
-            if (s < 0 || (i > -2 && s == w) || (i >= 0 && s == kb) || (*excluded & SET_BIT(s)))
+            if (s < 0 || (i > -2 && s == w) || (i >= 0 && s == kb))
                 continue;
+            if (*excluded & SET_BIT(s)) {
+                skipped += (s == kb ? 0 : kdist[s]) <= n->d;
+                continue;
+            }
             int turns = s == kb ? 0 : kdist[s];
             bool ok = turns <= n->d && king_square_feasible(n, s, turns);
-            if (any && stats) {
+            if (any && stats)
                 stats->extra++;
-                stats->extra_proved += !ok;
-            }
             if (ok) {
                 if (!any && i >= 0)
                     *witness = (int8_t)(s + 1);
@@ -814,9 +818,12 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
                 proved |= SET_BIT(s);
             }
         }
+        /* most of the squares skipped were proved one level up: its credit */
+        if (stats && stats < &n->level[LEVELS - 1])
+            stats[1].spared += skipped;
         if (stats && stats->extra >= WINDOW) {
-            stats->early = stats->extra_proved * PROVED_SHARE < stats->extra;
-            stats->extra = stats->extra_proved = 0;
+            stats->early = stats->spared < stats->extra;
+            stats->extra = stats->spared = 0;
         }
         if (!read_only)
             *excluded |= proved;
