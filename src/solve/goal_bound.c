@@ -662,6 +662,7 @@ static enum colour help_turns(const struct position *p, int plies, int *a)
 }
 static bool fails_excluding(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A, int a,
                             int d, square_set *excluded, bool read_only, struct level *stats);
+static bool fails(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A, int a, int d);
 
 bool goal_bound_prunes(struct goal_bound *n, const struct position *p, enum goal goal, int plies)
 {
@@ -687,7 +688,9 @@ static bool prunes(struct goal_bound *n, const struct position *p, enum goal goa
         return false;
     int a;
     enum colour A = help_turns(p, plies, &a);
-    bool cut = fails_excluding(n, p, goal, A, a, plies - a, excluded, false, l);
+    /* nothing known above (goal_bound_prunes): a look of its own */
+    bool cut = excluded ? fails_excluding(n, p, goal, A, a, plies - a, excluded, false, l)
+                        : fails(n, p, goal, A, a, plies - a);
     l->cut += cut;
     if (++l->evaluated == WINDOW) {
         /* near the leaves a cut saves little: ask for more of them there */
@@ -702,18 +705,19 @@ static bool prunes(struct goal_bound *n, const struct position *p, enum goal goa
  * D's king there is reached within the budgets.  A claim made at a node
  * holds at every node below it on the search path, whose play extended by
  * the moves above it would be play from the node within its budgets: so
- * with `excluded` (goal_bound_prunes_below) the squares an ancestor proved
+ * the squares in *excluded that an ancestor proved (goal_bound_prunes_below)
  * are not looked at, and those proved here join them, for the nodes below;
  * the look goes on past the first feasible square while that pays (stats,
- * struct level).  With `read_only`, the excluded squares are skipped but
- * none is added (the pass of D's turn is no node of the search).  Either
- * way the square found feasible last is tried first (witness). */
+ * struct level; without stats it stops there).  With `read_only`, none is
+ * added (the pass of D's turn is no node of the search; a look with nothing
+ * known, fails).  The square found feasible last is tried first (witness). */
 static bool fails_excluding(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A, int a,
                             int d, square_set *excluded, bool read_only, struct level *stats);
 
 static bool fails(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A, int a, int d)
 {
-    return fails_excluding(n, p, goal, A, a, d, NULL, false, NULL);
+    square_set none = 0;
+    return fails_excluding(n, p, goal, A, a, d, &none, true, NULL);
 }
 
 static bool fails_excluding(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A, int a,
@@ -790,57 +794,43 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
     n->flights_seen = 0;
     int8_t *witness = &n->witness[n->A][n->a];
     int w = *witness - 1; /* stored plus one: 0 is none */
-    if (excluded) {
-        bool full = !read_only && stats && (!stats->early || ++stats->probe % PROBE == 0);
-        square_set proved = 0;
-        bool any = false;
-        uint32_t skipped = 0;
-        /* the witness, then the king's own square, then the others */
-        for (int i = -2; i < t->squares; i++) {
-            int s = i == -2 ? w : i == -1 ? kb : t->bits[i];
-            if (s < 0 || (i > -2 && s == w) || (i >= 0 && s == kb))
-                continue;
-            if (*excluded & SET_BIT(s)) {
-                skipped += (s == kb ? 0 : kdist[s]) <= n->d;
-                continue;
-            }
-            int turns = s == kb ? 0 : kdist[s];
-            bool ok = turns <= n->d && king_square_feasible(n, s, turns);
-            if (any && stats)
-                stats->extra++;
-            if (ok) {
-                if (!any && i >= 0)
-                    *witness = (int8_t)(s + 1);
-                any = true;
-                if (!full)
-                    break;
-            } else {
-                proved |= SET_BIT(s);
-            }
+    bool full = !read_only && stats && (!stats->early || ++stats->probe % PROBE == 0);
+    square_set proved = 0;
+    bool any = false;
+    uint32_t skipped = 0;
+    /* the witness, then the king's own square, then the others */
+    for (int i = -2; i < t->squares; i++) {
+        int s = i == -2 ? w : i == -1 ? kb : t->bits[i];
+        if (s < 0 || (i > -2 && s == w) || (i >= 0 && s == kb))
+            continue;
+        int turns = s == kb ? 0 : kdist[s];
+        if (*excluded & SET_BIT(s)) {
+            skipped += turns <= n->d;
+            continue;
         }
-        /* most of the squares skipped were proved one level up: its credit */
-        if (stats && stats < &n->level[LEVELS - 1])
-            stats[1].spared += skipped;
-        if (stats && stats->extra >= WINDOW) {
-            stats->early = stats->spared < stats->extra;
-            stats->extra = stats->spared = 0;
-        }
-        if (!read_only)
-            *excluded |= proved;
-        return !any;
-    }
-    if (w >= 0 && w != kb && kdist[w] <= n->d && king_square_feasible(n, w, kdist[w]))
-        return false;
-    if (king_square_feasible(n, kb, 0))
-        return false;
-    for (int i = 0; i < t->squares; i++) {
-        int s = t->bits[i];
-        if (s != kb && s != w && kdist[s] <= n->d && king_square_feasible(n, s, kdist[s])) {
-            *witness = (int8_t)(s + 1);
-            return false;
+        bool ok = turns <= n->d && king_square_feasible(n, s, turns);
+        if (any && stats)
+            stats->extra++;
+        if (ok) {
+            if (!any && i >= 0)
+                *witness = (int8_t)(s + 1);
+            any = true;
+            if (!full)
+                break;
+        } else {
+            proved |= SET_BIT(s);
         }
     }
-    return true;
+    /* most of the squares skipped were proved one level up: its credit */
+    if (stats && stats < &n->level[LEVELS - 1])
+        stats[1].spared += skipped;
+    if (stats && stats->extra >= WINDOW) {
+        stats->early = stats->spared < stats->extra;
+        stats->extra = stats->spared = 0;
+    }
+    if (!read_only)
+        *excluded |= proved;
+    return !any;
 }
 
 bool goal_bound_proves_failure(struct goal_bound *n, const struct position *p, enum goal goal, int plies)
@@ -849,12 +839,6 @@ bool goal_bound_proves_failure(struct goal_bound *n, const struct position *p, e
     int a;
     enum colour A = help_turns(p, plies, &a);
     return fails(n, p, goal, A, a, plies - a);
-}
-
-bool goal_bound_proves_failure_turns(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A,
-                                     int a, int d)
-{
-    return fails(n, p, goal, A, a, d);
 }
 
 bool goal_bound_proves_failure_below(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A,
@@ -880,8 +864,7 @@ bool goal_bound_pass_fails_below(struct goal_bound *n, const struct position *p,
      * above stay excluded below D's turn, which is a node of the search */
     int a = plies / 2;
     square_set skip = excluded ? *excluded : 0;
-    if (!fails_excluding(n, p, goal, (enum colour)!p->st.side, a, plies - 1 - a, excluded ? &skip : NULL, true,
-                         NULL))
+    if (!fails_excluding(n, p, goal, (enum colour)!p->st.side, a, plies - 1 - a, &skip, true, NULL))
         return false;
     pass->flights = n->flights_seen;
     pass->d = n->d;

@@ -24,11 +24,9 @@ void goal_bound_free(struct goal_bound *gb);
 /* True only when no sequence of exactly `plies` half-moves from p, the last
  * one by the side whose opponent is to be mated, can end in `goal`. */
 bool goal_bound_proves_failure(struct goal_bound *gb, const struct position *p, enum goal goal, int plies);
-/* The same with the turns counted per side, in any order: `a` turns of the
- * side A that moves last and d of the side to be mated (series play). */
-bool goal_bound_proves_failure_turns(struct goal_bound *gb, const struct position *p, enum goal goal, enum colour A,
-                                     int a, int d);
-/* The same along a search path, as goal_bound_prunes_below (series play). */
+/* The same with the turns counted per side, in any order (`a` turns of the
+ * side A that moves last and d of the side to be mated: series play), along
+ * a search path, as goal_bound_prunes_below. */
 bool goal_bound_proves_failure_below(struct goal_bound *gb, const struct position *p, enum goal goal, enum colour A,
                                      int a, int d, square_set *excluded);
 /* The same, asked by the help search at each node: false without asking

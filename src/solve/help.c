@@ -113,6 +113,15 @@ bool help_bound_prunes(struct solver *s, int plies, square_set *excluded)
     return end >= 1 && goal_bound_prunes(s->end_bound, s->pos, s->goal, end);
 }
 
+/* Where D, the side to be mated, is to move (plies even): whether its
+ * passing would be cut, so that its idle turns may be skipped unplayed
+ * (goal_bound_turn_idle), given the squares proved above. */
+bool help_pass_fails(struct solver *s, int plies, const square_set *excluded, struct goal_pass *pass)
+{
+    return s->goal_bound && plies % 2 == 0 &&
+           goal_bound_pass_fails_below(s->goal_bound, s->pos, s->goal, plies, excluded, pass);
+}
+
 /* Number of solutions below this node with exactly `plies` half-moves left. */
 int help_node(struct help_run *h, int plies)
 {
@@ -159,8 +168,7 @@ int help_node(struct help_run *h, int plies)
     /* the side to be mated moves: when its passing would be cut, its turns
      * that change nothing the bound reads are cut unplayed (goal_bound.h) */
     struct goal_pass pass;
-    bool pass_fails = s->goal_bound && !numbered && plies % 2 == 0 &&
-                      goal_bound_pass_fails_below(s->goal_bound, s->pos, s->goal, plies, &excluded, &pass);
+    bool pass_fails = !numbered && help_pass_fails(s, plies, &excluded, &pass);
     /* where idle turns are cut unplayed, most children are never probed */
     if (plies > 1 && !pass_fails)
         prefetch_children(s, l);

@@ -98,8 +98,7 @@ static void enumerate(struct help_split *sp, int plies, int depth_left, int root
     /* the turns help_node would skip unplayed (goal_bound_turn_idle) make
      * no task: each would only be cut by the bound again */
     struct goal_pass pass;
-    bool pass_fails = s->goal_bound && plies % 2 == 0 &&
-                      goal_bound_pass_fails_below(s->goal_bound, s->pos, s->goal, plies, &excluded, &pass);
+    bool pass_fails = help_pass_fails(s, plies, &excluded, &pass);
     for (int i = 0; i < l->count && !s->stopped; i++) {
         if (pass_fails && goal_bound_turn_idle(s->goal_bound, &pass, s->pos, &l->turns[i]))
             continue;

@@ -4,6 +4,7 @@
 #define FS_HELP_SPLIT_H
 
 #include "../board/position.h"
+#include "goal_bound.h"
 #include "result.h"
 #include "sink.h"
 #include "solver.h"
@@ -45,6 +46,9 @@ int help_node(struct help_run *h, int plies);
  * `plies` half-moves before the help play's end (help.c); excluded (or
  * NULL): the helpmate bound's squares, as goal_bound_prunes_below. */
 bool help_bound_prunes(struct solver *s, int plies, square_set *excluded);
+/* Whether the side to be mated passing would be cut here (help.c), so that
+ * its idle turns need not be played; fills pass. */
+bool help_pass_fails(struct solver *s, int plies, const square_set *excluded, struct goal_pass *pass);
 /* A solution of `plies` turns in h->path: to the result and the sink. */
 void help_send_solution(struct help_run *h, int plies);
 
