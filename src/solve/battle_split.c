@@ -20,6 +20,7 @@ struct battle_split {
     struct position *positions;
     bool *stopped;           /* per first move: its verdict was cut short */
     void (*verdict)(void *ctx, struct solver *worker, int i);
+    void (*assist)(void *ctx, struct solver *worker, int i);
     bool (*show)(void *ctx, int i);
     void *ctx;
     struct split_job *job;
@@ -31,10 +32,40 @@ static void run_verdict(void *ctx, int worker, int i)
     struct solver *w = &b->workers[worker];
     w->stopped = false;
     w->ply = 0;
+    w->resolved = split_resolved(b->job, i);
+    w->assisted = split_assisting(b->job, i);
     b->verdict(b->ctx, w, i);
+    w->resolved = w->assisted = NULL;
     b->stopped[i] = w->stopped && !w->overflow ? !split_cancelled(b->job, i) : w->overflow;
     if (b->stopped[i]) /* -j 1 would not have gone further */
         split_cancel_after(b->job, i);
+}
+
+/* Worker `worker` asks first move i's question while another thread does
+ * (split.h, assist), defences in another order, until that one is done; it
+ * stops on `done` as on an interrupt, and a stopped search stores nothing
+ * (battle.c), so the table gets only proved bounds.  Where it ends first,
+ * the owner is told (split_resolved) and asks again, from the table. */
+static bool assist_verdict(void *ctx, int worker, int i, volatile int *done)
+{
+    struct battle_split *b = ctx;
+    struct solver *w = &b->workers[worker];
+    volatile int *interrupt = w->interrupt;
+    bool overflow = w->overflow;
+    w->interrupt = done;
+    w->assisted = split_assisting(b->job, i);
+    w->stopped = false;
+    w->ply = 0;
+    w->assist_order = 1 + worker;
+    b->assist(b->ctx, w, i);
+    bool finished = !w->stopped;
+    w->assist_order = 0;
+    w->assisted = NULL;
+    w->interrupt = interrupt;
+    /* what it met is the owner's to meet or not: -j 1's verdicts */
+    w->stopped = false;
+    w->overflow = overflow;
+    return finished;
 }
 
 static bool show_move(void *ctx, int i)
@@ -47,11 +78,13 @@ static bool show_move(void *ctx, int i)
     return b->show(b->ctx, i);
 }
 
-bool battle_split_roots(struct solver *s, int count, void (*verdict)(void *ctx, struct solver *worker, int i),
-                        bool (*show)(void *ctx, int i), void *ctx)
+void battle_split_roots(struct solver *s, int count, const int *order,
+                        void (*verdict)(void *ctx, struct solver *worker, int i),
+                        void (*assist)(void *ctx, struct solver *worker, int i), bool (*show)(void *ctx, int i),
+                        void *ctx)
 {
     int threads = s->threads;
-    struct battle_split b = {.s = s, .verdict = verdict, .show = show, .ctx = ctx};
+    struct battle_split b = {.s = s, .verdict = verdict, .assist = assist, .show = show, .ctx = ctx};
     b.workers = calloc((size_t)threads, sizeof *b.workers);
     b.positions = calloc((size_t)threads, sizeof *b.positions);
     b.stopped = calloc((size_t)count + 1, sizeof *b.stopped);
@@ -71,19 +104,18 @@ bool battle_split_roots(struct solver *s, int count, void (*verdict)(void *ctx, 
         w->on_nodes = NULL;
         w->threads = 1;
     }
-    struct split_job job = {.tasks = count, .threads = threads, .ctx = &b, .run = run_verdict, .emit = show_move};
+    struct split_job job = {
+        .tasks = count, .threads = threads, .order = order, .ctx = &b, .run = run_verdict, .emit = show_move, .assist = assist_verdict};
     b.job = &job;
-    bool ran = count == 0 || split_run(&job);
+    if (count > 0)
+        split_run(&job);
     for (int i = 0; i < threads; i++) {
-        if (ran) {
-            s->nodes += b.workers[i].nodes;
-            if (b.workers[i].overflow)
-                s->overflow = s->stopped = true;
-        }
+        s->nodes += b.workers[i].nodes;
+        if (b.workers[i].overflow)
+            s->overflow = s->stopped = true;
         free(b.workers[i].lists);
     }
     free(b.stopped);
     free(b.positions);
     free(b.workers);
-    return ran;
 }

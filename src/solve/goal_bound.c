@@ -148,7 +148,19 @@ struct goal_bound *goal_bound_new_turns(const struct position *p, const int turn
     return bound_with_tables(goal_tables_get_variant(p, v));
 }
 
-struct goal_bound *goal_bound_new_like(const struct goal_bound *model) { return bound_with_tables(model->t); }
+struct goal_bound *goal_bound_new_like(const struct goal_bound *model)
+{
+    struct goal_bound *n = bound_with_tables(model->t);
+    if (!n)
+        return NULL;
+    /* what the model learnt of where the bound pays, and its witnesses: a
+     * fresh bound would look at every node and every square until its own
+     * statistics filled (boros h#4 at -j 2: the tasks took 1.5x the CPU of
+     * -j 1); both only steer effort, never a verdict */
+    memcpy(n->level, model->level, sizeof n->level);
+    memcpy(n->witness, model->witness, sizeof n->witness);
+    return n;
+}
 
 void goal_bound_free(struct goal_bound *gb) { free(gb); }
 

@@ -210,18 +210,9 @@ bool help_split_phase(struct help_run *h, int k)
     struct split_job job = {.tasks = sp.count, .threads = threads, .ctx = &sp, .run = run_task, .emit = emit_task};
     h->split = &job;
     int found_before = h->found;
-    bool ran = sp.count == 0 || split_run(&job);
+    if (sp.count > 0)
+        split_run(&job);
     h->split = NULL;
-    if (!ran) { /* no thread: the caller searches alone (the walk above only read the table) */
-        for (int i = 0; i < threads; i++) {
-            free(sp.workers[i].s.lists);
-            goal_bound_free(sp.workers[i].s.goal_bound);
-            goal_bound_free(sp.workers[i].s.end_bound);
-        }
-        free(sp.workers);
-        free(sp.tasks);
-        return false;
-    }
     for (int i = 0; i < threads; i++) {
         struct help_worker *w = &sp.workers[i];
         s->nodes += w->s.nodes;

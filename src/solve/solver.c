@@ -152,6 +152,7 @@ bool solver_should_stop(struct solver *s)
     if (s->on_nodes)
         s->on_nodes(s->progress_ctx, s->nodes);
     if ((s->interrupt && __atomic_load_n(s->interrupt, __ATOMIC_RELAXED)) ||
+        (s->resolved && __atomic_load_n(s->resolved, __ATOMIC_ACQUIRE)) ||
         (s->deadline > 0 && monotonic_seconds() > s->deadline))
         s->stopped = true;
     return s->stopped;

@@ -37,6 +37,12 @@ struct solver {
     struct goal_bound *end_bound;
     double deadline;             /* monotonic seconds; 0 = none */
     volatile int *interrupt;     /* set by a signal handler; may be NULL */
+    /* -j N: set when another thread has put this search's answer into the
+     * table (split_resolved): stop, and ask again; may be NULL */
+    volatile int *resolved;
+    /* -j N: nonzero while another thread asks the same question (split.h,
+     * split_assisting); may be NULL */
+    volatile int *assisted;
     bool stopped;                /* ran out of time or was interrupted, or overflow */
     bool overflow;               /* a position had more turns than TURN_LIST_MAX */
     /* a first-move range (StartMoveNumber, --first-moves): the canonical first
@@ -50,6 +56,10 @@ struct solver {
     void (*on_nodes)(void *ctx, uint64_t nodes);
     void *progress_ctx;
     int threads;                 /* -j: threads this twin's search may use (split.h); 1: alone */
+    /* 0, or k > 0 on a thread assisting another's battle verdict (split.h,
+     * assist): defences are tried from the k-th last on, backwards, so
+     * that the two threads prove different ones into the shared table */
+    int assist_order;
 };
 
 void solver_init(struct solver *s, struct position *pos, const struct stipulation *stip,

@@ -1,0 +1,159 @@
+/* Splitting one search over threads (src/solve/split.c): every task runs
+ * once, results come in task order whatever the run order, cuts, assists. */
+#include <sched.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include <cmocka.h>
+
+#include "../src/solve/split.h"
+
+#define TASKS 200
+/* spins of a task waiting for another thread (sched_yield each): far more
+ * than it ever takes; a broken assist fails the test instead of hanging it */
+#define SPIN_MAX 10000000L
+
+struct fixture {
+    struct split_job *job;
+    int runs[TASKS];           /* per task, atomic */
+    int emitted[TASKS];        /* the tasks in the order emit saw them */
+    int emit_count;
+    int stop_at;               /* emit returns false at this task; -1: never */
+    int threads;
+    bool bad_worker;           /* a run on the calling thread not as worker 0, or an id out of range */
+    int assists[TASKS];        /* assist calls per task (atomic) */
+    int assist_finished;       /* assist returns true */
+    bool wait_for_assist;      /* task 0 spins until an assist of it began */
+    bool saw_resolved;         /* task 0 saw split_resolved turn nonzero */
+    int saw_assisting;         /* task 0 saw split_assisting nonzero (atomic) */
+};
+
+static _Thread_local bool on_calling_thread;
+
+static void run_task(void *ctx, int worker, int task)
+{
+    struct fixture *f = ctx;
+    __atomic_fetch_add(&f->runs[task], 1, __ATOMIC_RELAXED);
+    if ((on_calling_thread && worker != 0) || worker < 0 || worker >= f->threads)
+        f->bad_worker = true; /* read after split_run joined the threads */
+    if (task != 0 || !f->wait_for_assist)
+        return;
+    /* only an assisting thread ends these waits: once every other task is
+     * done, the other thread assists task 0 (and waits for this task to
+     * see it do so before it ends) */
+    long spins = 0;
+    while (!__atomic_load_n(split_assisting(f->job, 0), __ATOMIC_RELAXED) && spins++ < SPIN_MAX)
+        sched_yield();
+    __atomic_store_n(&f->saw_assisting, spins < SPIN_MAX, __ATOMIC_RELEASE);
+    while (!__atomic_load_n(split_resolved(f->job, 0), __ATOMIC_ACQUIRE) && spins++ < SPIN_MAX)
+        sched_yield();
+    f->saw_resolved = __atomic_load_n(split_resolved(f->job, 0), __ATOMIC_ACQUIRE) != 0;
+}
+
+static bool emit_task(void *ctx, int task)
+{
+    struct fixture *f = ctx;
+    assert_true(on_calling_thread);
+    assert_int_equal(__atomic_load_n(&f->runs[task], __ATOMIC_RELAXED), 1); /* done before it is handed on */
+    f->emitted[f->emit_count++] = task;
+    return task != f->stop_at;
+}
+
+static bool assist_task(void *ctx, int worker, int task, volatile int *done)
+{
+    struct fixture *f = ctx;
+    (void)done;
+    if ((on_calling_thread && worker != 0) || worker < 0 || worker >= f->threads)
+        f->bad_worker = true;
+    __atomic_fetch_add(&f->assists[task], 1, __ATOMIC_RELAXED);
+    long spins = 0;
+    while (!__atomic_load_n(&f->saw_assisting, __ATOMIC_ACQUIRE) && !*done && spins++ < SPIN_MAX)
+        sched_yield();
+    return f->assist_finished;
+}
+
+static void run_job(struct fixture *f, struct split_job *j, int threads, const int *order)
+{
+    *j = (struct split_job){.tasks = TASKS, .threads = threads, .order = order, .ctx = f, .run = run_task,
+                            .emit = emit_task};
+    f->job = j;
+    f->threads = threads;
+    on_calling_thread = true;
+    split_run(j);
+    on_calling_thread = false;
+}
+
+/* Tasks taken in reverse: each still runs once and is handed on in task
+ * order; the calling thread is worker 0. */
+static void results_in_task_order(void **state)
+{
+    (void)state;
+    static int reverse[TASKS];
+    for (int i = 0; i < TASKS; i++)
+        reverse[i] = TASKS - 1 - i;
+    for (int threads = 2; threads <= 4; threads++) {
+        for (int ordered = 0; ordered < 2; ordered++) {
+            struct fixture f = {.stop_at = -1};
+            struct split_job j;
+            run_job(&f, &j, threads, ordered ? reverse : NULL);
+            assert_int_equal(f.emit_count, TASKS);
+            for (int i = 0; i < TASKS; i++) {
+                assert_int_equal(f.runs[i], 1);
+                assert_int_equal(f.emitted[i], i);
+            }
+            assert_false(f.bad_worker);
+        }
+    }
+}
+
+/* emit false at task 57: nothing after it is handed on. */
+static void a_cut_ends_the_results(void **state)
+{
+    (void)state;
+    struct fixture f = {.stop_at = 57};
+    struct split_job j;
+    run_job(&f, &j, 3, NULL);
+    assert_int_equal(f.emit_count, 58);
+    for (int i = 0; i < 58; i++)
+        assert_int_equal(f.emitted[i], i);
+    assert_true(split_cancelled(&j, 58));
+    assert_false(split_cancelled(&j, 57));
+}
+
+/* Task 0 runs until an assist of it ran to its end (true): the idle thread
+ * assists it, the task sees split_assisting and then split_resolved; no
+ * finished task is assisted.  Without the assist (or its flags) the task
+ * would give up after SPIN_MAX spins and the checks fail. */
+static void an_idle_thread_assists_the_running_task(void **state)
+{
+    (void)state;
+    struct fixture f = {.stop_at = -1, .threads = 2, .assist_finished = true, .wait_for_assist = true};
+    struct split_job j = {.tasks = TASKS, .threads = 2, .ctx = &f, .run = run_task, .emit = emit_task,
+                          .assist = assist_task};
+    f.job = &j;
+    on_calling_thread = true;
+    split_run(&j);
+    on_calling_thread = false;
+    assert_false(f.bad_worker);
+    assert_true(f.saw_assisting);
+    assert_true(f.saw_resolved);
+    assert_true(f.assists[0] >= 1);
+    for (int i = 1; i < TASKS; i++)
+        assert_int_equal(f.assists[i], 0);
+    assert_int_equal(f.emit_count, TASKS);
+    for (int i = 0; i < TASKS; i++)
+        assert_int_equal(f.emitted[i], i);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(results_in_task_order),
+        cmocka_unit_test(a_cut_ends_the_results),
+        cmocka_unit_test(an_idle_thread_assists_the_running_task),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
