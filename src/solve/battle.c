@@ -97,27 +97,10 @@ static void order_defences(struct solver *s, struct turn_list *l)
     memcpy(l->turns, sorted, sizeof sorted[0] * (size_t)count);
 }
 
-/* The k-th turn of a list of `count` to try: k itself, but on a thread
- * assisting another (solver.assist_order) round the list from the
- * middle of the list on (the owner of the question starts at its head),
- * so that the two prove different subtrees into the shared table.  Any order gives the same answer; the first member of an
- * OwnerPromotes decision stands for it wherever it is met. */
-static int turn_order(const struct solver *s, int count, int k)
-{
-    if (!s->assist_order)
-        return k;
-    return (k + count / 2 + s->assist_order - 1) % count;
-}
-
 /* While another thread asks the same question (solver.assisted), the node's
  * entry is looked at again after each child: the other may have settled it
  * (an answer in the table is proved, battle.c store). */
-static int settled_meanwhile(struct solver *s, int n)
-{
-    if (!s->assisted || !__atomic_load_n(s->assisted, __ATOMIC_RELAXED))
-        return -1;
-    return probe(s, n);
-}
+static int settled_meanwhile(struct solver *s, int n) { return solver_assisted(s) ? probe(s, n) : -1; }
 
 static bool store(struct solver *s, int n, bool win, const struct turn *hint)
 {
@@ -236,7 +219,7 @@ bool defence_loses(struct solver *s, int n)
     else
         order_by_hint(s, l);
     for (int k = 0; k < l->count; k++) {
-        int i = turn_order(s, l->count, k);
+        int i = solver_turn_order(s, l->count, k);
         if (battle_choice_seen(l, i))
             continue;
         bool refutes = battle_all_choices(s, l, i, n, defence_move_refutes);
@@ -279,7 +262,7 @@ static bool attack_wins_within(struct solver *s, int n)
     order_by_hint(s, l);
     bool last = n == 1 && s->play == PLAY_DIRECT; /* the move itself must mate */
     for (int k = 0; k < l->count; k++) {
-        int i = turn_order(s, l->count, k);
+        int i = solver_turn_order(s, l->count, k);
         if (battle_choice_seen(l, i) || (last && !solver_may_reach_mate(s, &l->turns[i])))
             continue;
         bool win = battle_all_choices(s, l, i, n, attack_move_wins);

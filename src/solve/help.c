@@ -174,7 +174,13 @@ int help_node(struct help_run *h, int plies)
         prefetch_children(s, l);
     int found = 0;
     h->excluded[s->ply + 1] = excluded; /* for the nodes below */
-    for (int i = 0; i < l->count && h->found < h->max_solutions; i++) {
+    for (int k = 0; k < l->count && h->found < h->max_solutions; k++) {
+        int i = solver_turn_order(s, l->count, k);
+        /* assisted (split.h): the other thread may have proved this node's
+         * failure meanwhile; a node with a solution below is never failed */
+        if (k > 0 && found == 0 && solver_assisted(s) && tt_get(s->tt, help_key(s), &e) &&
+            (e.help_fail >> plies & 1))
+            return 0;
         if (pass_fails && goal_bound_turn_idle(s->goal_bound, &pass, s->pos, &l->turns[i]))
             continue;
         struct undo u;

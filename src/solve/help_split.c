@@ -14,10 +14,13 @@
 /* Lengths below this are searched alone: too little work to share. */
 #define HELP_SPLIT_MIN_PLIES 3
 /* Tasks start after one half-move, or more while there are fewer than this
- * many tasks (the goal bound and the table cut many first moves): many more
- * tasks than threads keep 16 threads busy to the end, and the walk to them
- * is a small part of the work.  A task keeps at least two half-moves. */
-#define HELP_SPLIT_TASKS_WANTED 256
+ * many tasks per thread (the goal bound and the table cut many first moves).
+ * Not more: the walk to them runs on one thread and asks the bound at every
+ * node above them, at lengths where it looks at every king square (b7_h4_boros
+ * at -j 2 with 256 wanted: 624 tasks after a walk of 9.4 of 190 ms), and a
+ * long last task is shortened by the threads that assist it (run_assist).
+ * A task keeps at least two half-moves. */
+#define HELP_SPLIT_TASKS_PER_THREAD 8
 #define HELP_SPLIT_PREFIX_MAX 3
 
 void help_record_add(struct help_record *rec, const struct turn *path, int plies)
@@ -118,15 +121,15 @@ static void enumerate(struct help_split *sp, int plies, int depth_left, int root
     }
 }
 
-static void run_task(void *ctx, int worker, int task)
+/* Task `task`'s search on `worker`: its solutions into `rec`. */
+static void search_task(struct help_split *sp, int worker, int task, struct help_record *rec)
 {
-    struct help_split *sp = ctx;
     struct help_task *t = &sp->tasks[task];
     struct help_worker *w = &sp->workers[worker];
     struct help_run *caller = sp->h;
     struct help_run h = {.s = &w->s, .root = caller->root, .r = caller->r, .lines = caller->lines,
                          .set_play = caller->set_play, .white_first = caller->white_first,
-                         .max_solutions = caller->max_solutions - sp->before, .record = &t->rec,
+                         .max_solutions = caller->max_solutions - sp->before, .record = rec,
                          .split = NULL, .task = task};
     /* the split job is the context's owner's: reached through the caller */
     h.split = caller->split;
@@ -141,9 +144,47 @@ static void run_task(void *ctx, int worker, int task)
     help_node(&h, sp->k - sp->prefix);
     for (int i = sp->prefix - 1; i >= 0; i--)
         solver_unmake(&w->s, &u[i]);
-    t->stopped = w->s.stopped && !split_cancelled(h.split, task);
+}
+
+static void run_task(void *ctx, int worker, int task)
+{
+    struct help_split *sp = ctx;
+    struct help_task *t = &sp->tasks[task];
+    struct solver *s = &sp->workers[worker].s;
+    s->assisted = split_assisting(sp->h->split, task);
+    search_task(sp, worker, task, &t->rec);
+    s->assisted = NULL;
+    t->stopped = s->stopped && !split_cancelled(sp->h->split, task);
     if (t->stopped) /* -j 1 would not have searched further */
-        split_cancel_after(h.split, task);
+        split_cancel_after(sp->h->split, task);
+}
+
+/* Worker `worker` searches task `task` while another thread does (split.h,
+ * assist), the turns of every node from the middle of the list on, until
+ * that one is done.  Only what it adds to the table counts: the failures it
+ * proves spare the owner those subtrees (help_node looks them up, and looks
+ * again after each child while assisted); its solutions are dropped, the
+ * owner finds them itself.  A stopped search records no failure. */
+static bool assist_task(void *ctx, int worker, int task, volatile int *done)
+{
+    struct help_split *sp = ctx;
+    struct solver *s = &sp->workers[worker].s;
+    volatile int *interrupt = s->interrupt;
+    bool overflow = s->overflow;
+    struct help_record dropped = {0};
+    s->interrupt = done;
+    s->assisted = split_assisting(sp->h->split, task);
+    s->assist_order = 1 + worker;
+    search_task(sp, worker, task, &dropped);
+    bool finished = !s->stopped;
+    free(dropped.turns);
+    s->assist_order = 0;
+    s->assisted = NULL;
+    s->interrupt = interrupt;
+    /* what it met is the owner's to meet or not: -j 1's answers */
+    s->stopped = false;
+    s->overflow = overflow;
+    return finished;
 }
 
 static bool emit_task(void *ctx, int task)
@@ -180,7 +221,7 @@ bool help_split_phase(struct help_run *h, int k)
     assert(s->ply == 0 && !h->record);
     struct help_split sp = {.h = h, .k = k, .prefix = 1, .before = h->found, .last_root = -1};
     enumerate(&sp, k, sp.prefix, 0, 0, 0);
-    while (sp.count < HELP_SPLIT_TASKS_WANTED && sp.prefix < HELP_SPLIT_PREFIX_MAX && sp.prefix + 2 <= k &&
+    while (sp.count < HELP_SPLIT_TASKS_PER_THREAD * s->threads && sp.prefix < HELP_SPLIT_PREFIX_MAX && sp.prefix + 2 <= k &&
            !s->stopped) {
         sp.count = 0;
         sp.prefix++;
@@ -207,7 +248,8 @@ bool help_split_phase(struct help_run *h, int k)
         w->s.on_nodes = NULL;
         w->s.threads = 1;
     }
-    struct split_job job = {.tasks = sp.count, .threads = threads, .ctx = &sp, .run = run_task, .emit = emit_task};
+    struct split_job job = {
+        .tasks = sp.count, .threads = threads, .ctx = &sp, .run = run_task, .emit = emit_task, .assist = assist_task};
     h->split = &job;
     int found_before = h->found;
     if (sp.count > 0)

@@ -56,9 +56,8 @@ struct solver {
     void (*on_nodes)(void *ctx, uint64_t nodes);
     void *progress_ctx;
     int threads;                 /* -j: threads this twin's search may use (split.h); 1: alone */
-    /* 0, or k > 0 on a thread assisting another's battle verdict (split.h,
-     * assist): defences are tried from the k-th last on, backwards, so
-     * that the two threads prove different ones into the shared table */
+    /* 0, or k > 0 on a thread assisting another's search (split.h, assist):
+     * turns are tried in another order (solver_turn_order) */
     int assist_order;
 };
 
@@ -95,6 +94,25 @@ static inline bool solver_may_reach_mate(struct solver *s, const struct turn *t)
     if (s->next_check > 0)
         s->next_check--;
     return false;
+}
+/* The k-th turn of a list of `count` to try: k itself, but on a thread
+ * assisting another (solver.assist_order) round the list from its middle
+ * on (the owner of the question starts at its head), so that the two prove
+ * different subtrees into the shared table.  Any order gives the same
+ * answer; the first member of an OwnerPromotes decision stands for it
+ * wherever it is met (battle.c). */
+static inline int solver_turn_order(const struct solver *s, int count, int k)
+{
+    if (!s->assist_order)
+        return k;
+    return (k + count / 2 + s->assist_order - 1) % count;
+}
+/* Nonzero while another thread asks the same question (solver.assisted): a
+ * node then looks at its table entry again after each child, which the
+ * other may have settled. */
+static inline bool solver_assisted(const struct solver *s)
+{
+    return s->assisted && __atomic_load_n(s->assisted, __ATOMIC_RELAXED);
 }
 /* Checks the clock and the interrupt flag now and then. */
 bool solver_should_stop(struct solver *s);
