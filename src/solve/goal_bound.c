@@ -117,6 +117,10 @@ struct goal_bound {
      * square usually serves again, and the verdict does not depend on the
      * order in which the squares are tried */
     int8_t witness[2][MAX_BUDGET + 1];
+    /* checker_witness[A][s]: the kind index (high byte) and square plus one
+     * (low byte) of the checker found feasible last for king square s
+     * (single_check_survives), 0 for none */
+    uint16_t checker_witness[2][GOAL_NB];
 };
 
 static struct goal_bound *bound_with_tables(const struct goal_tables *t)
@@ -226,15 +230,23 @@ struct offers {
     int mask[MAX_OFFERS], cost[MAX_OFFERS];
 };
 
+/* Where each mask's offer was last put (plus one): a hint, checked against
+ * the list before use, so it needs no clearing between lists (a linear
+ * search here took 37% of split_feasible on b10i_h6_int). */
+static _Thread_local uint8_t offer_slot[MAX_COVER];
+_Static_assert(MAX_OFFERS < 255, "an offer's place plus one fits offer_slot");
+
 static void offer(struct offers *o, int mask, int cost)
 {
-    for (int i = 0; i < o->count; i++)
-        if (o->mask[i] == mask) {
-            if (cost < o->cost[i])
-                o->cost[i] = cost;
-            return;
-        }
+    assert(mask >= 0 && mask < MAX_COVER);
+    int i = offer_slot[mask] - 1;
+    if (i >= 0 && i < o->count && o->mask[i] == mask) {
+        if (cost < o->cost[i])
+            o->cost[i] = cost;
+        return;
+    }
     if (o->count < MAX_OFFERS) {
+        offer_slot[mask] = (uint8_t)(o->count + 1);
         o->mask[o->count] = mask;
         o->cost[o->count++] = cost;
         return;
@@ -276,15 +288,21 @@ static void square_offers(const struct goal_bound *n, const struct split *sp, in
     int kinds = n->a_kind[u] == PAWN ? 1 + GOAL_PROMOTIONS : 1;
     for (int i = 0; i < kinds; i++) {
         int k = i == 0 ? n->a_kind[u] : promotion_kinds[i - 1];
-        square_set any = 0;
+        /* each reachable square's targets, gathered target by target: the
+         * sets are sparse */
+        square_set reach = n->reach[u][i][n->a] & ~n->reach[u][i][0], any = 0;
+        uint16_t targets[GOAL_NB];
         for (int j = 0; j < sp->nt; j++)
-            any |= sp->serve[j][k];
-        for (square_set q = any & n->reach[u][i][n->a] & ~n->reach[u][i][0]; q; q &= q - 1) {
-            int b = set_first(q), m = 0;
-            for (int j = 0; j < sp->nt; j++)
-                if (sp->serve[j][k] & SET_BIT(b))
-                    m |= 1 << j;
-            offer(o, m, n->row[u][i][b]);
+            for (square_set q = sp->serve[j][k] & reach; q; q &= q - 1) {
+                int b = set_first(q);
+                if (!(any & SET_BIT(b)))
+                    targets[b] = 0;
+                any |= SET_BIT(b);
+                targets[b] |= (uint16_t)(1 << j);
+            }
+        for (square_set q = any; q; q &= q - 1) {
+            int b = set_first(q);
+            offer(o, targets[b], n->row[u][i][b]);
         }
     }
 }
@@ -339,9 +357,18 @@ static bool split_feasible(const struct goal_bound *n, struct split *sp, int rb,
      * reached so far (live); each unit joins once, on one offer */
     /* served[m]: the fewest capturable A units among those serving m, over
      * the same covers within a (each of its own minimum: a lower bound) */
-    int cover[MAX_COVER], served[MAX_COVER], live[MAX_COVER], base[MAX_COVER], base_served[MAX_COVER];
-    for (int m = 0; m <= full; m++)
-        cover[m] = INF;
+    /* cover lives between calls with every entry INF but those of the live
+     * masks, which are set back before returning: filling all 2^nt entries
+     * per call took 12% of this function on b10i_h6_int */
+    static _Thread_local int cover[MAX_COVER];
+    static _Thread_local bool cover_ready;
+    if (!cover_ready) {
+        for (int m = 0; m < MAX_COVER; m++)
+            cover[m] = INF;
+        cover_ready = true;
+    }
+    int served[MAX_COVER], live[MAX_COVER], base[MAX_COVER], base_served[MAX_COVER];
+    bool feasible = false;
     cover[0] = 0;
     served[0] = 0;
     live[0] = 0;
@@ -376,8 +403,10 @@ static bool split_feasible(const struct goal_bound *n, struct split *sp, int rb,
                     cover[m] = c;
             }
         }
-        if (cover[full] <= n->a)
-            return true; /* A serves every target */
+        if (cover[full] <= n->a) {
+            feasible = true; /* A serves every target */
+            goto done;
+        }
     }
     /* D blocks whatever A does not serve, by quiet paths but for as many
      * captures as A has capturable units left over: those go to the blocks
@@ -409,10 +438,15 @@ static bool split_feasible(const struct goal_bound *n, struct split *sp, int rb,
             continue;
         if (!sp->matched)
             match_blocks(n, sp);
-        if (sp->match[~m & ((1 << sp->nflights) - 1)] <= rb)
-            return true;
+        if (sp->match[~m & ((1 << sp->nflights) - 1)] <= rb) {
+            feasible = true;
+            goto done;
+        }
     }
-    return false;
+done:
+    for (int i = 0; i < nl; i++)
+        cover[live[i]] = INF;
+    return feasible;
 }
 
 /* The relaxed test first: it is cheap and settles most king squares. */
@@ -479,6 +513,74 @@ static square_set denied_at(const struct goal_bound *n, square_set zone)
  * king would take it) unless one does already where it stands; what the
  * checker denies where it stands now does not count, since it moves to q.  True where the test does
  * not apply; called only where the splits without it were feasible. */
+/* One checker square of single_check_survives: A unit u, as its kind i,
+ * checks from bit q; `denied`: what the other A units deny where they stand
+ * (zone as deny_target). */
+static bool checker_square_feasible(struct goal_bound *n, int s, int rb, int u, int i, int q, square_set denied,
+                                    square_set zone)
+{
+    const struct goal_tables *t = n->t;
+    const struct goal_lines *l = t->lines;
+    square_set flights = t->flights[s];
+    int kk = i == 0 ? n->a_kind[u] : promotion_kinds[i - 1];
+    int cq = n->row[u][i][q] ? n->row[u][i][q] : 1;
+    if (cq > n->a)
+        return false;
+    bool contact = (flights & SET_BIT(q)) != 0;
+    square_set line = l->line[n->A][kk][q][s];
+    struct split *sp = &n->dsp;
+    sp->nt = 0;
+    sp->check = sp->ban = -1;
+    sp->matched = false;
+    sp->ublock = (const uint8_t(*)[MAX_FLIGHT_TARGETS])n->ublock;
+    int forced = 0;
+    for (square_set f = flights & ~denied & ~SET_BIT(q); f && sp->nt < MAX_FLIGHT_TARGETS; f &= f - 1) {
+        int b = set_first(f);
+        int j = sp->nt++;
+        sp->flight_bit[j] = b;
+        int best = INF, best_quiet = INF;
+        for (int w = 0; w < n->nd; w++) {
+            /* no kind of it reaches b within d: nothing to ask (a fifth of
+             * the bound's time on b10i_h6_int went here) */
+            int c = t->any_dist[n->D][n->d_kind[w]][n->d_bit[w]][b] > n->d ? GOAL_FAR
+                                                                          : allowed_block_cost(n, w, b, l, q, line);
+            n->ublock[w][j] = (uint8_t)c;
+            if (c >= GOAL_FAR)
+                continue;
+            int cquiet = c;
+            if (n->d_kind[w] == PAWN && t->pawn_quiet[n->D][n->d_bit[w]][b] > cquiet)
+                cquiet = t->pawn_quiet[n->D][n->d_bit[w]][b];
+            if (c < best)
+                best = c;
+            if (cquiet < best_quiet)
+                best_quiet = cquiet;
+        }
+        sp->block[j] = best;
+        sp->block_quiet[j] = best_quiet;
+        deny_target(n, sp, j, b, zone);
+        int deny = INF;
+        for (int x = 0; x < n->na; x++)
+            if (sp->cost[x][j] < deny)
+                deny = sp->cost[x][j];
+        /* only D can take this flight: the split's first test, early */
+        if (deny > n->a && (forced += best) > rb)
+            return false;
+    }
+    sp->nflights = sp->nt;
+    int j = sp->check = sp->nt++;
+    sp->block[j] = sp->block_quiet[j] = INF;
+    for (int k = KING; k <= PAWN; k++)
+        sp->serve[j][k] = k == kk ? SET_BIT(q) : 0;
+    for (int x = 0; x < n->na; x++)
+        sp->cost[x][j] = x == u ? cq : INF;
+    if (contact && !(denied & SET_BIT(q))) {
+        int g = sp->ban = sp->nt++;
+        sp->block[g] = sp->block_quiet[g] = INF;
+        deny_target(n, sp, g, q, zone);
+    }
+    return split_both(n, sp, rb);
+}
+
 static bool single_check_survives(struct goal_bound *n, int s, int rb, const square_set *from)
 {
     const struct goal_tables *t = n->t;
@@ -504,67 +606,29 @@ static bool single_check_survives(struct goal_bound *n, int s, int rb, const squ
     for (int x = 0; x < n->na; x++)
         if (x != u && !(king_moves && x == n->a_king_unit))
             denied |= n->a_denied[x];
+    /* the checker square found feasible last for this king square first:
+     * the verdict is the same in any order, and siblings mostly share it */
+    uint16_t *seen = &n->checker_witness[n->A][s];
+    int wi = *seen >> 8, wq = (*seen & 0xff) - 1;
     int kinds = n->a_kind[u] == PAWN ? 1 + GOAL_PROMOTIONS : 1;
+    if (wq >= 0 && wi < kinds) {
+        int kk = wi == 0 ? n->a_kind[u] : promotion_kinds[wi - 1];
+        if ((from[kk] & n->reach[u][wi][n->a] & SET_BIT(wq)) &&
+            checker_square_feasible(n, s, rb, u, wi, wq, denied, zone))
+            return true;
+    } else {
+        wq = -1;
+    }
     for (int i = 0; i < kinds; i++) {
         int kk = i == 0 ? n->a_kind[u] : promotion_kinds[i - 1];
         for (square_set qs = from[kk] & n->reach[u][i][n->a]; qs; qs &= qs - 1) {
             int q = set_first(qs);
-            int cq = n->row[u][i][q] ? n->row[u][i][q] : 1;
-            if (cq > n->a)
+            if (i == wi && q == wq)
                 continue;
-            bool contact = (flights & SET_BIT(q)) != 0;
-            square_set line = l->line[n->A][kk][q][s];
-            struct split *sp = &n->dsp;
-            sp->nt = 0;
-            sp->check = sp->ban = -1;
-            sp->matched = false;
-            sp->ublock = (const uint8_t(*)[MAX_FLIGHT_TARGETS])n->ublock;
-            int forced = 0;
-            for (square_set f = flights & ~denied & ~SET_BIT(q); f && sp->nt < MAX_FLIGHT_TARGETS; f &= f - 1) {
-                int b = set_first(f);
-                int j = sp->nt++;
-                sp->flight_bit[j] = b;
-                int best = INF, best_quiet = INF;
-                for (int w = 0; w < n->nd; w++) {
-                    int c = allowed_block_cost(n, w, b, l, q, line);
-                    n->ublock[w][j] = (uint8_t)c;
-                    if (c >= GOAL_FAR)
-                        continue;
-                    int cquiet = c;
-                    if (n->d_kind[w] == PAWN && t->pawn_quiet[n->D][n->d_bit[w]][b] > cquiet)
-                        cquiet = t->pawn_quiet[n->D][n->d_bit[w]][b];
-                    if (c < best)
-                        best = c;
-                    if (cquiet < best_quiet)
-                        best_quiet = cquiet;
-                }
-                sp->block[j] = best;
-                sp->block_quiet[j] = best_quiet;
-                deny_target(n, sp, j, b, zone);
-                int deny = INF;
-                for (int x = 0; x < n->na; x++)
-                    if (sp->cost[x][j] < deny)
-                        deny = sp->cost[x][j];
-                /* only D can take this flight: the split's first test, early */
-                if (deny > n->a && (forced += best) > rb)
-                    break;
-            }
-            if (forced > rb)
-                continue;
-            sp->nflights = sp->nt;
-            int j = sp->check = sp->nt++;
-            sp->block[j] = sp->block_quiet[j] = INF;
-            for (int k = KING; k <= PAWN; k++)
-                sp->serve[j][k] = k == kk ? SET_BIT(q) : 0;
-            for (int x = 0; x < n->na; x++)
-                sp->cost[x][j] = x == u ? cq : INF;
-            if (contact && !(denied & SET_BIT(q))) {
-                int g = sp->ban = sp->nt++;
-                sp->block[g] = sp->block_quiet[g] = INF;
-                deny_target(n, sp, g, q, zone);
-            }
-            if (split_both(n, sp, rb))
+            if (checker_square_feasible(n, s, rb, u, i, q, denied, zone)) {
+                *seen = (uint16_t)(i << 8 | (q + 1));
                 return true;
+            }
         }
     }
     return false;
