@@ -844,6 +844,11 @@ static void option_arguments(void **state)
     assert_true(pr.options.variation && pr.options.intelligent && pr.options.try_play);
     assert_int_equal(pr.options.defence, 0);
     assert_int_equal(pr.options.en_passant_count, 3);
+    /* KeepMatingPiece (Popeye's abbreviation "keep") */
+    problem_init(&pr);
+    assert_false(pr.options.keep_mating_piece);
+    assert_true(parse_options_text("keep", &pr.options, &err));
+    assert_true(pr.options.keep_mating_piece);
 
     static const struct {
         const char *in;
@@ -862,7 +867,7 @@ static void option_arguments(void **state)
         {"CastlingMutuallyExclusive e1e8", 1, "white rook square (a1 or h1)"},
         {"LastNeutralStep d5", 1, "needs 2 squares"},
         {"NonTrivial 0 1", 1, "option 'NonTrivial' (NonTrivial) is not supported"},
-        {"KeepMatingPiece", 1, "is not supported"},
+        {"GoalIsEnd", 1, "is not supported"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         problem_init(&pr);

@@ -45,6 +45,88 @@ static void solve_fen(const char *fen, enum play play, enum goal goal, int moves
     solver_free(&s);
 }
 
+/* The same with the search's node count returned. */
+static uint64_t solve_fen_nodes(const char *fen, enum play play, int moves, const struct options *o,
+                                struct result *r)
+{
+    static struct position p;
+    struct fen_error err;
+    position_init(&p, &rules_orthodox, 0);
+    assert_true(fen_parse(&p, fen, &err));
+    struct stipulation st = {.play = play, .goal = GOAL_MATE, .moves = moves};
+    struct solver s;
+    tt_clear(&table);
+    solver_init(&s, &p, &st, o, &table);
+    result_init(r);
+    if (play == PLAY_HELP)
+        help_search(&s, moves * 2, r, fresh_solution_sink());
+    else
+        battle_search(&s, moves, r, fresh_solution_sink());
+    uint64_t nodes = s.nodes;
+    solver_free(&s);
+    return nodes;
+}
+
+static bool same_lines(const struct strlist *a, const struct strlist *b)
+{
+    if (a->count != b->count)
+        return false;
+    for (int i = 0; i < a->count; i++)
+        if (!strlist_has(b, a->items[i]))
+            return false;
+    return true;
+}
+
+/* Option KeepMatingPiece, h#2: White Kc3 Rh1, Black Ka1 Bg2 Pa2, Black to
+ * move.  Popeye 4.104 prints, with the option and without it, the short
+ * 1.Bg2-f1 Rh1*f1 # and 1.Bg2-f1 Rh1-g1 2.Ka1-b1 Rg1*f1 #, 1.Bg2-f1
+ * Kc3-b3 2.Ka1-b1 Rh1*f1 #.  A lone king never mates, so the option changes
+ * no answer; it only ends the lines where Black takes the rook (1.Bg2*h1,
+ * or later), so the plain search must visit fewer nodes with it. */
+static void keep_mating_piece_help(void **state)
+{
+    (void)state;
+    const char *fen = "8/8/8/8/8/2K5/p5b1/k6R b - -";
+    struct options o = plain_options();
+    struct result without, with;
+    uint64_t n0 = solve_fen_nodes(fen, PLAY_HELP, 2, &o, &without);
+    o.keep_mating_piece = true;
+    uint64_t n1 = solve_fen_nodes(fen, PLAY_HELP, 2, &o, &with);
+    assert_int_equal(with.solutions.count, 2);
+    assert_true(strlist_has(&with.solutions, "g2f1 h1g1 a1b1 g1f1"));
+    assert_true(strlist_has(&with.solutions, "g2f1 c3b3 a1b1 h1f1"));
+    assert_true(strlist_has(&with.short_solutions, "g2f1 h1f1"));
+    assert_true(same_lines(&with.solutions, &without.solutions));
+    assert_true(same_lines(&with.short_solutions, &without.short_solutions));
+    assert_true(n1 < n0);
+    result_free(&without);
+    result_free(&with);
+}
+
+/* Option KeepMatingPiece, #3: White Kb3 Rh2, Black Ka1 Bg1.  Popeye 4.104,
+ * with the option and without: the keys 1.Rh2-h1 (threat 2.Rh1*g1 #),
+ * 1.Rh2-d2 and 1.Rh2-e2.  Black's Bg1*h2 (and later captures of the rook)
+ * leave White's king alone: with the option those defences hold at once,
+ * without it White's moves are still tried; the keys are the same. */
+static void keep_mating_piece_direct(void **state)
+{
+    (void)state;
+    const char *fen = "8/8/8/8/8/1K6/7R/k5b1 w - -";
+    struct options o = plain_options();
+    struct result without, with;
+    uint64_t n0 = solve_fen_nodes(fen, PLAY_DIRECT, 3, &o, &without);
+    o.keep_mating_piece = true;
+    uint64_t n1 = solve_fen_nodes(fen, PLAY_DIRECT, 3, &o, &with);
+    assert_int_equal(with.keys.count, 3);
+    assert_true(strlist_has(&with.keys, "h2h1"));
+    assert_true(strlist_has(&with.keys, "h2d2"));
+    assert_true(strlist_has(&with.keys, "h2e2"));
+    assert_true(same_lines(&with.keys, &without.keys));
+    assert_true(n1 < n0);
+    result_free(&without);
+    result_free(&with);
+}
+
 /* #1. White Ka6 Se8 Pa7, Black Ka8.  1.Se8-c7 checks a8; a7 is White's pawn,
  * protected by Ka6; b7 and b8 are covered by Ka6 and the pawn.  No other
  * White move checks.  One key: e8c7 (Popeye's battle_play test "#1" agrees). */
@@ -162,7 +244,8 @@ int main(void)
         cmocka_unit_test(direct_mate_in_one),  cmocka_unit_test(direct_mate_in_two),
         cmocka_unit_test(direct_stalemate_in_one), cmocka_unit_test(helpmate_in_one),
         cmocka_unit_test(helpmate_half_move),  cmocka_unit_test(selfmate_in_one),
-        cmocka_unit_test(mate_or_stalemate),
+        cmocka_unit_test(mate_or_stalemate), cmocka_unit_test(keep_mating_piece_help),
+        cmocka_unit_test(keep_mating_piece_direct),
     };
     return cmocka_run_group_tests_name("solve", tests, setup, teardown_with_text);
 }

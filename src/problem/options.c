@@ -93,6 +93,7 @@ static bool option_argument(struct parser *p, const struct token *t, int k, stru
     case OK_STOPONSHORT: o->stop_on_short = true; return true;
     case OK_MATESIN1: o->mates_in_1 = true; return true;
     case OK_QUODLIBET: o->quodlibet = true; return true;
+    case OK_KEEPMATING: o->keep_mating_piece = true; return true;
     case OK_POSTKEYPLAY: o->post_key_play = true; return true;
     /* Popeye numbers the first moves it solves when either is given, as with MoveNumbers */
     case OK_STARTMOVENUMBER: o->move_numbers = true; return read_number(p, t, 1, &o->start_move);

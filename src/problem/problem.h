@@ -77,6 +77,7 @@ struct options {
     bool move_numbers, stop_on_short, no_board, intelligent, half_duplex, duplex;
     bool mates_in_1;
     bool quodlibet;         /* s#n, semi-r#n: White reaching the goal itself also solves (battle.c) */
+    bool keep_mating_piece; /* play stops where the side to reach the goal has its king alone (solver.c) */
     bool post_key_play;     /* battle play: the diagram is the position after the key (solve.c) */
     int defence;            /* Defence n; 0 when absent (Try alone means 1) */
     int threat;             /* Threat n; -1 when absent */

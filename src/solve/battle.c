@@ -199,11 +199,24 @@ bool battle_goal_in_one(struct solver *s) { return solver_goal_turns(s, solver_g
 /* r#n: White, too, must reach the goal when it can, and then fails. */
 static bool attacker_bound_to_goal(struct solver *s) { return s->play == PLAY_REFLEX && battle_goal_in_one(s); }
 
+/* KeepMatingPiece: the side that reaches the goal is the attacker in direct
+ * play and the defender in self play and semi-r#; in r#n both sides have a
+ * goal, and Popeye stops nothing there. */
+static bool goal_side_gone(const struct solver *s)
+{
+    if (s->play == PLAY_REFLEX)
+        return false;
+    enum colour mating = s->play == PLAY_DIRECT ? s->attacker : (enum colour)!s->attacker;
+    return solver_mating_piece_gone(s, mating);
+}
+
 bool defence_loses(struct solver *s, int n)
 {
     int known = probe(s, n);
     if (known >= 0)
         return known;
+    if (goal_side_gone(s))
+        return false; /* no goal is reached from here: the defence holds */
     if (s->play == PLAY_DIRECT && !guards_pass(s, n))
         return store(s, n, false, NULL);
     /* r#n, semi-r#n: Black must reach the goal when it can; every way it
@@ -286,7 +299,7 @@ bool attack_wins(struct solver *s, int n)
     int known = probe(s, n);
     if (known >= 0)
         return known;
-    if (attacker_bound_to_goal(s))
+    if (attacker_bound_to_goal(s) || goal_side_gone(s))
         return store(s, n, false, NULL);
     struct tt_bounds e;
     tt_get(s->tt, key_of(s), &e);

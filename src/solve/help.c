@@ -122,6 +122,19 @@ bool help_pass_fails(struct solver *s, int plies, const square_set *excluded, st
            goal_bound_pass_fails_below(s->goal_bound, s->pos, s->goal, plies, excluded, pass);
 }
 
+/* KeepMatingPiece: the side that reaches the goal is the one that moves last
+ * in help play (h#n, and each half of Duplex), the other one in hs#n (its
+ * forced mate follows); in reci-h#n both sides mate, and Popeye stops
+ * nothing there. */
+static bool help_goal_side_gone(const struct solver *s, int plies)
+{
+    if (s->play == PLAY_RECI_HELP)
+        return false;
+    enum colour side = (enum colour)s->pos->st.side;
+    enum colour last = plies % 2 ? side : (enum colour)!side;
+    return solver_mating_piece_gone(s, s->play == PLAY_HELP_SELF ? (enum colour)!last : last);
+}
+
 /* Number of solutions below this node with exactly `plies` half-moves left. */
 int help_node(struct help_run *h, int plies)
 {
@@ -133,6 +146,8 @@ int help_node(struct help_run *h, int plies)
         return 0;
     struct tt_bounds e;
     if (tt_get(s->tt, help_key(s), &e) && (e.help_fail >> plies & 1))
+        return 0;
+    if (help_goal_side_gone(s, plies))
         return 0;
     /* Popeye prints no move numbers under Intelligent (its corpus, reci-h#) */
     bool numbered = s->ply == 0 && s->opt->move_numbers && !s->opt->intelligent && h->lines == &h->r->solutions;

@@ -184,6 +184,17 @@ static bool mover_must_reach_goal(struct series_run *h)
     return solver_goal_turns(s, l, send_forced_line, &f);
 }
 
+/* KeepMatingPiece: the series mover reaches the goal in ser-#n, the other
+ * side in the series that end with its move (ser-h#, ser-s#); in ser-r#n
+ * both sides have a goal, and Popeye stops nothing there. */
+static bool series_goal_side_gone(const struct solver *s)
+{
+    if (s->play == PLAY_REFLEX)
+        return false;
+    enum colour mover = (enum colour)s->pos->st.side;
+    return solver_mating_piece_gone(s, s->play == PLAY_DIRECT ? mover : (enum colour)!mover);
+}
+
 /* Number of solutions below this node with exactly `moves` series moves
  * left; the series mover is to move. */
 static int search(struct series_run *h, int moves)
@@ -194,6 +205,8 @@ static int search(struct series_run *h, int moves)
         return 0;
     struct tt_bounds e;
     if (tt_get(s->tt, series_key(s, moves), &e) && (e.help_fail & 1))
+        return 0;
+    if (series_goal_side_gone(s))
         return 0;
     if (s->play == PLAY_REFLEX && mover_must_reach_goal(h)) {
         e = tt_bounds_empty();

@@ -33,7 +33,8 @@ void solver_init(struct solver *s, struct position *pos, const struct stipulatio
     /* everything besides the position that changes an answer */
     s->mode_key = zobrist_mix(0x51ed270b27f6e3a5ull + (uint64_t)stip->play * 7 + (uint64_t)stip->goal +
                               ((uint64_t)stip->series << 40) +
-                              ((uint64_t)(opt->threat + 1) << 8) + ((uint64_t)(opt->max_flights + 1) << 20));
+                              ((uint64_t)(opt->threat + 1) << 8) + ((uint64_t)(opt->max_flights + 1) << 20) +
+                              ((uint64_t)opt->keep_mating_piece << 32));
     s->lists = malloc(sizeof *s->lists * SOLVER_MAX_PLY);
     if (!s->lists)
         out_of_memory();
@@ -138,6 +139,19 @@ bool goal_reached(struct solver *s)
     if (s->goal == GOAL_STALEMATE && check)
         return false;
     return !s->pos->rules->has_legal_turn(s->pos);
+}
+
+bool solver_mating_piece_gone(const struct solver *s, enum colour mating)
+{
+    if (!s->opt->keep_mating_piece)
+        return false;
+    const struct position *p = s->pos;
+    square_set units = p->st.occupied[mating];
+    if (p->st.king_sq[mating] != SQ_NONE)
+        units &= ~SET_BIT(geo_bit(p->geo, p->st.king_sq[mating]));
+    /* Popeye's test: a unit of any kind but the king; a side without units
+     * cannot regain one (a pawn is a unit), so the node fails for good */
+    return units == 0;
 }
 
 bool solver_should_stop(struct solver *s)

@@ -114,6 +114,11 @@ static inline bool solver_assisted(const struct solver *s)
 {
     return s->assisted && __atomic_load_n(s->assisted, __ATOMIC_RELAXED);
 }
+/* Option KeepMatingPiece (Popeye's): true where the side `mating`, the one
+ * that must reach the goal, has no unit left but its king; play through
+ * such a node does not count (README "Series-movers").  False without the
+ * option. */
+bool solver_mating_piece_gone(const struct solver *s, enum colour mating);
 /* Checks the clock and the interrupt flag now and then. */
 bool solver_should_stop(struct solver *s);
 
