@@ -411,7 +411,14 @@ static bool split_feasible(const struct goal_bound *n, struct split *sp, int rb,
     /* D blocks whatever A does not serve, by quiet paths but for as many
      * captures as A has capturable units left over: those go to the blocks
      * where a capture saves most */
+    /* targets D cannot block within rb: a cover must serve them all */
+    int must = 0;
+    for (int j = 0; j < nt; j++)
+        if (sp->block[j] > rb)
+            must |= 1 << j;
     for (int i = 0; i < nl; i++) {
+        if (must & ~live[i])
+            continue;
         int spent = 0, m = live[i], ns = 0, saving[MAX_TARGETS];
         for (int j = 0; j < nt && spent <= rb; j++)
             if (!(m & 1 << j)) {
