@@ -25,9 +25,10 @@ static struct options plain_options(void)
     return o;
 }
 
-/* Solves fen (side to move from the FEN) and returns the result. */
-static void solve_fen(const char *fen, enum play play, enum goal goal, int moves, bool half,
-                      const struct options *o, struct result *r)
+/* Solves fen (side to move from the FEN) into r; returns the search's node
+ * count. */
+static uint64_t solve_fen(const char *fen, enum play play, enum goal goal, int moves, bool half,
+                          const struct options *o, struct result *r)
 {
     static struct position p;
     struct fen_error err;
@@ -40,26 +41,6 @@ static void solve_fen(const char *fen, enum play play, enum goal goal, int moves
     result_init(r);
     if (play == PLAY_HELP)
         help_search(&s, moves * 2 + (half ? 1 : 0), r, fresh_solution_sink());
-    else
-        battle_search(&s, moves, r, fresh_solution_sink());
-    solver_free(&s);
-}
-
-/* The same with the search's node count returned. */
-static uint64_t solve_fen_nodes(const char *fen, enum play play, int moves, const struct options *o,
-                                struct result *r)
-{
-    static struct position p;
-    struct fen_error err;
-    position_init(&p, &rules_orthodox, 0);
-    assert_true(fen_parse(&p, fen, &err));
-    struct stipulation st = {.play = play, .goal = GOAL_MATE, .moves = moves};
-    struct solver s;
-    tt_clear(&table);
-    solver_init(&s, &p, &st, o, &table);
-    result_init(r);
-    if (play == PLAY_HELP)
-        help_search(&s, moves * 2, r, fresh_solution_sink());
     else
         battle_search(&s, moves, r, fresh_solution_sink());
     uint64_t nodes = s.nodes;
@@ -89,9 +70,9 @@ static void keep_mating_piece_help(void **state)
     const char *fen = "8/8/8/8/8/2K5/p5b1/k6R b - -";
     struct options o = plain_options();
     struct result without, with;
-    uint64_t n0 = solve_fen_nodes(fen, PLAY_HELP, 2, &o, &without);
+    uint64_t n0 = solve_fen(fen, PLAY_HELP, GOAL_MATE, 2, false, &o, &without);
     o.keep_mating_piece = true;
-    uint64_t n1 = solve_fen_nodes(fen, PLAY_HELP, 2, &o, &with);
+    uint64_t n1 = solve_fen(fen, PLAY_HELP, GOAL_MATE, 2, false, &o, &with);
     assert_int_equal(with.solutions.count, 2);
     assert_true(strlist_has(&with.solutions, "g2f1 h1g1 a1b1 g1f1"));
     assert_true(strlist_has(&with.solutions, "g2f1 c3b3 a1b1 h1f1"));
@@ -114,9 +95,9 @@ static void keep_mating_piece_direct(void **state)
     const char *fen = "8/8/8/8/8/1K6/7R/k5b1 w - -";
     struct options o = plain_options();
     struct result without, with;
-    uint64_t n0 = solve_fen_nodes(fen, PLAY_DIRECT, 3, &o, &without);
+    uint64_t n0 = solve_fen(fen, PLAY_DIRECT, GOAL_MATE, 3, false, &o, &without);
     o.keep_mating_piece = true;
-    uint64_t n1 = solve_fen_nodes(fen, PLAY_DIRECT, 3, &o, &with);
+    uint64_t n1 = solve_fen(fen, PLAY_DIRECT, GOAL_MATE, 3, false, &o, &with);
     assert_int_equal(with.keys.count, 3);
     assert_true(strlist_has(&with.keys, "h2h1"));
     assert_true(strlist_has(&with.keys, "h2d2"));

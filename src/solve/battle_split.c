@@ -50,22 +50,9 @@ static bool assist_verdict(void *ctx, int worker, int i, volatile int *done)
 {
     struct battle_split *b = ctx;
     struct solver *w = &b->workers[worker];
-    volatile int *interrupt = w->interrupt;
-    bool overflow = w->overflow;
-    w->interrupt = done;
-    w->assisted = split_assisting(b->job, i);
-    w->stopped = false;
-    w->ply = 0;
-    w->assist_order = 1 + worker;
+    struct solver_assist saved = solver_begin_assist(w, done, split_assisting(b->job, i), 1 + worker);
     b->assist(b->ctx, w, i);
-    bool finished = !w->stopped;
-    w->assist_order = 0;
-    w->assisted = NULL;
-    w->interrupt = interrupt;
-    /* what it met is the owner's to meet or not: -j 1's verdicts */
-    w->stopped = false;
-    w->overflow = overflow;
-    return finished;
+    return solver_end_assist(w, &saved);
 }
 
 static bool show_move(void *ctx, int i)

@@ -169,22 +169,11 @@ static bool assist_task(void *ctx, int worker, int task, volatile int *done)
 {
     struct help_split *sp = ctx;
     struct solver *s = &sp->workers[worker].s;
-    volatile int *interrupt = s->interrupt;
-    bool overflow = s->overflow;
     struct help_record dropped = {0};
-    s->interrupt = done;
-    s->assisted = split_assisting(sp->h->split, task);
-    s->assist_order = 1 + worker;
+    struct solver_assist saved = solver_begin_assist(s, done, split_assisting(sp->h->split, task), 1 + worker);
     search_task(sp, worker, task, &dropped);
-    bool finished = !s->stopped;
     free(dropped.turns);
-    s->assist_order = 0;
-    s->assisted = NULL;
-    s->interrupt = interrupt;
-    /* what it met is the owner's to meet or not: -j 1's answers */
-    s->stopped = false;
-    s->overflow = overflow;
-    return finished;
+    return solver_end_assist(s, &saved);
 }
 
 static bool emit_task(void *ctx, int task)

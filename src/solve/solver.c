@@ -141,6 +141,28 @@ bool goal_reached(struct solver *s)
     return !s->pos->rules->has_legal_turn(s->pos);
 }
 
+struct solver_assist solver_begin_assist(struct solver *s, volatile int *done, volatile int *assisted, int order)
+{
+    struct solver_assist saved = {.interrupt = s->interrupt, .overflow = s->overflow};
+    s->interrupt = done;
+    s->assisted = assisted;
+    s->assist_order = order;
+    s->stopped = false;
+    s->ply = 0;
+    return saved;
+}
+
+bool solver_end_assist(struct solver *s, const struct solver_assist *saved)
+{
+    bool finished = !s->stopped;
+    s->assist_order = 0;
+    s->assisted = NULL;
+    s->interrupt = saved->interrupt;
+    s->stopped = false;
+    s->overflow = saved->overflow;
+    return finished;
+}
+
 bool solver_mating_piece_gone(const struct solver *s, enum colour mating)
 {
     if (!s->opt->keep_mating_piece)

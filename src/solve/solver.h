@@ -114,6 +114,18 @@ static inline bool solver_assisted(const struct solver *s)
 {
     return s->assisted && __atomic_load_n(s->assisted, __ATOMIC_RELAXED);
 }
+/* A search run on this solver to assist another thread's (split.h,
+ * assist): it stops on `done` as on an interrupt, looks nodes up again
+ * while `assisted` is nonzero, and tries turns in another order (order > 0,
+ * solver_turn_order).  solver_end_assist says whether it ran to its end and
+ * puts back what it changed: what it met (a stop, an overflow) is the
+ * owner's to meet or not, so -j 1's answers stay the answers. */
+struct solver_assist {
+    volatile int *interrupt;
+    bool overflow;
+};
+struct solver_assist solver_begin_assist(struct solver *s, volatile int *done, volatile int *assisted, int order);
+bool solver_end_assist(struct solver *s, const struct solver_assist *saved);
 /* Option KeepMatingPiece (Popeye's): true where the side `mating`, the one
  * that must reach the goal, has no unit left but its king; play through
  * such a node does not count (README "Series-movers").  False without the
