@@ -108,6 +108,23 @@ static void keep_mating_piece_direct(void **state)
     result_free(&with);
 }
 
+/* KeepMatingPiece with Quodlibet, s#2: White Kc6 Rh1, Black Ka8.  Black's
+ * king is alone, but with Quodlibet White's own mate solves too, so both
+ * sides have a goal and nothing stops (Popeye's rule).  Popeye 4.104: the
+ * keys 1.Kc6-b6 and 1.Kc6-c7 (each followed by 2.Rh1-h8 #). */
+static void keep_mating_piece_quodlibet(void **state)
+{
+    (void)state;
+    struct options o = plain_options();
+    o.quodlibet = o.keep_mating_piece = true;
+    struct result r;
+    solve_fen("k7/8/2K5/8/8/8/8/7R w - -", PLAY_SELF, GOAL_MATE, 2, false, &o, &r);
+    assert_int_equal(r.keys.count, 2);
+    assert_true(strlist_has(&r.keys, "c6b6"));
+    assert_true(strlist_has(&r.keys, "c6c7"));
+    result_free(&r);
+}
+
 /* #1. White Ka6 Se8 Pa7, Black Ka8.  1.Se8-c7 checks a8; a7 is White's pawn,
  * protected by Ka6; b7 and b8 are covered by Ka6 and the pawn.  No other
  * White move checks.  One key: e8c7 (Popeye's battle_play test "#1" agrees). */
@@ -226,7 +243,7 @@ int main(void)
         cmocka_unit_test(direct_stalemate_in_one), cmocka_unit_test(helpmate_in_one),
         cmocka_unit_test(helpmate_half_move),  cmocka_unit_test(selfmate_in_one),
         cmocka_unit_test(mate_or_stalemate), cmocka_unit_test(keep_mating_piece_help),
-        cmocka_unit_test(keep_mating_piece_direct),
+        cmocka_unit_test(keep_mating_piece_direct), cmocka_unit_test(keep_mating_piece_quodlibet),
     };
     return cmocka_run_group_tests_name("solve", tests, setup, teardown_with_text);
 }

@@ -200,11 +200,12 @@ bool battle_goal_in_one(struct solver *s) { return solver_goal_turns(s, solver_g
 static bool attacker_bound_to_goal(struct solver *s) { return s->play == PLAY_REFLEX && battle_goal_in_one(s); }
 
 /* KeepMatingPiece: the side that reaches the goal is the attacker in direct
- * play and the defender in self play and semi-r#; in r#n both sides have a
- * goal, and Popeye stops nothing there. */
+ * play and the defender in self play and semi-r#; in r#n, and with
+ * Quodlibet (White's own mate solves too), both sides have a goal, and
+ * Popeye stops nothing there. */
 static bool goal_side_gone(const struct solver *s)
 {
-    if (s->play == PLAY_REFLEX)
+    if (s->play == PLAY_REFLEX || battle_quodlibet(s))
         return false;
     enum colour mating = s->play == PLAY_DIRECT ? s->attacker : (enum colour)!s->attacker;
     return solver_mating_piece_gone(s, mating);
