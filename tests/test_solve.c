@@ -58,6 +58,23 @@ static bool same_lines(const struct strlist *a, const struct strlist *b)
     return true;
 }
 
+/* Solves fen (mate in `moves`) without and with KeepMatingPiece into the
+ * two results: the answers (help lines, short lines, keys) must be the same,
+ * and the option must have spared nodes (the plain search: no goal bound). */
+static void solve_with_and_without_keep(const char *fen, enum play play, int moves, struct result *with)
+{
+    struct options o = plain_options();
+    struct result without;
+    uint64_t n0 = solve_fen(fen, play, GOAL_MATE, moves, false, &o, &without);
+    o.keep_mating_piece = true;
+    uint64_t n1 = solve_fen(fen, play, GOAL_MATE, moves, false, &o, with);
+    assert_true(same_lines(&with->solutions, &without.solutions));
+    assert_true(same_lines(&with->short_solutions, &without.short_solutions));
+    assert_true(same_lines(&with->keys, &without.keys));
+    assert_true(n1 < n0);
+    result_free(&without);
+}
+
 /* Option KeepMatingPiece, h#2: White Kc3 Rh1, Black Ka1 Bg2 Pa2, Black to
  * move.  Popeye 4.104 prints, with the option and without it, the short
  * 1.Bg2-f1 Rh1*f1 # and 1.Bg2-f1 Rh1-g1 2.Ka1-b1 Rg1*f1 #, 1.Bg2-f1
@@ -67,21 +84,13 @@ static bool same_lines(const struct strlist *a, const struct strlist *b)
 static void keep_mating_piece_help(void **state)
 {
     (void)state;
-    const char *fen = "8/8/8/8/8/2K5/p5b1/k6R b - -";
-    struct options o = plain_options();
-    struct result without, with;
-    uint64_t n0 = solve_fen(fen, PLAY_HELP, GOAL_MATE, 2, false, &o, &without);
-    o.keep_mating_piece = true;
-    uint64_t n1 = solve_fen(fen, PLAY_HELP, GOAL_MATE, 2, false, &o, &with);
-    assert_int_equal(with.solutions.count, 2);
-    assert_true(strlist_has(&with.solutions, "g2f1 h1g1 a1b1 g1f1"));
-    assert_true(strlist_has(&with.solutions, "g2f1 c3b3 a1b1 h1f1"));
-    assert_true(strlist_has(&with.short_solutions, "g2f1 h1f1"));
-    assert_true(same_lines(&with.solutions, &without.solutions));
-    assert_true(same_lines(&with.short_solutions, &without.short_solutions));
-    assert_true(n1 < n0);
-    result_free(&without);
-    result_free(&with);
+    struct result r;
+    solve_with_and_without_keep("8/8/8/8/8/2K5/p5b1/k6R b - -", PLAY_HELP, 2, &r);
+    assert_int_equal(r.solutions.count, 2);
+    assert_true(strlist_has(&r.solutions, "g2f1 h1g1 a1b1 g1f1"));
+    assert_true(strlist_has(&r.solutions, "g2f1 c3b3 a1b1 h1f1"));
+    assert_true(strlist_has(&r.short_solutions, "g2f1 h1f1"));
+    result_free(&r);
 }
 
 /* Option KeepMatingPiece, #3: White Kb3 Rh2, Black Ka1 Bg1.  Popeye 4.104,
@@ -92,20 +101,13 @@ static void keep_mating_piece_help(void **state)
 static void keep_mating_piece_direct(void **state)
 {
     (void)state;
-    const char *fen = "8/8/8/8/8/1K6/7R/k5b1 w - -";
-    struct options o = plain_options();
-    struct result without, with;
-    uint64_t n0 = solve_fen(fen, PLAY_DIRECT, GOAL_MATE, 3, false, &o, &without);
-    o.keep_mating_piece = true;
-    uint64_t n1 = solve_fen(fen, PLAY_DIRECT, GOAL_MATE, 3, false, &o, &with);
-    assert_int_equal(with.keys.count, 3);
-    assert_true(strlist_has(&with.keys, "h2h1"));
-    assert_true(strlist_has(&with.keys, "h2d2"));
-    assert_true(strlist_has(&with.keys, "h2e2"));
-    assert_true(same_lines(&with.keys, &without.keys));
-    assert_true(n1 < n0);
-    result_free(&without);
-    result_free(&with);
+    struct result r;
+    solve_with_and_without_keep("8/8/8/8/8/1K6/7R/k5b1 w - -", PLAY_DIRECT, 3, &r);
+    assert_int_equal(r.keys.count, 3);
+    assert_true(strlist_has(&r.keys, "h2h1"));
+    assert_true(strlist_has(&r.keys, "h2d2"));
+    assert_true(strlist_has(&r.keys, "h2e2"));
+    result_free(&r);
 }
 
 /* KeepMatingPiece with Quodlibet, s#2: White Kc6 Rh1, Black Ka8.  Black's

@@ -163,6 +163,7 @@ struct goal_bound *goal_bound_new_like(const struct goal_bound *model)
      * -j 1); both only steer effort, never a verdict */
     memcpy(n->level, model->level, sizeof n->level);
     memcpy(n->witness, model->witness, sizeof n->witness);
+    memcpy(n->checker_witness, model->checker_witness, sizeof n->checker_witness);
     return n;
 }
 
