@@ -849,6 +849,13 @@ static void option_arguments(void **state)
     assert_false(pr.options.keep_mating_piece);
     assert_true(parse_options_text("keep", &pr.options, &err));
     assert_true(pr.options.keep_mating_piece);
+    /* NonTrivial m n: Popeye's order, the count granted first (py-engl.txt,
+     * "NonTrivial m n"; its German "NichtTrivial") */
+    problem_init(&pr);
+    assert_true(parse_options_text("NonTrivial 2 1", &pr.options, &err));
+    assert_true(pr.options.nontrivial);
+    assert_int_equal(pr.options.nontrivial_max, 2);
+    assert_int_equal(pr.options.nontrivial_length, 1);
 
     static const struct {
         const char *in;
@@ -866,7 +873,9 @@ static void option_arguments(void **state)
         {"EnPassant f7f6f5f4", 11, "too many squares"},
         {"CastlingMutuallyExclusive e1e8", 1, "white rook square (a1 or h1)"},
         {"LastNeutralStep d5", 1, "needs 2 squares"},
-        {"NonTrivial 0 1", 1, "option 'NonTrivial' (NonTrivial) is not supported"},
+        {"NonTrivial 0", 1, "expected a number after 'NonTrivial', found the end of the input"},
+        {"NonTrivial 0 x", 14, "expected a number after 'NonTrivial', found 'x'"},
+        {"NonTrivial -1 1", 12, "expected a number"},
         {"GoalIsEnd", 1, "is not supported"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

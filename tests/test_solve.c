@@ -127,6 +127,29 @@ static void keep_mating_piece_quodlibet(void **state)
     result_free(&r);
 }
 
+/* Option NonTrivial m t, #3: White Ke1 Ra4 Rh1, Black Kc3 (Popeye's
+ * castling.inp problem 4).  The key 1.Rh1-h3 leaves Black two moves, Kb2 and
+ * Kc2 (rank 3 and rank 4 are the rooks', d2 the king's); White mates after
+ * neither at once (2.Ke1-d2 and 2.Ra4-b4 come first), so with t = 0 (trivial:
+ * met by a mate in 1) both are non-trivial.  With m = 0 at most one may be:
+ * the key fails, and no other first move mates in 3 that way (Popeye 4.104:
+ * no solution).  With m = 1 two may be (Popeye: the key 1.Rh1-h3 alone). */
+static void nontrivial_direct(void **state)
+{
+    (void)state;
+    struct options o = plain_options();
+    o.nontrivial = true;
+    struct result r;
+    solve_fen("8/8/8/8/R7/2k5/8/4K2R w K -", PLAY_DIRECT, GOAL_MATE, 3, false, &o, &r);
+    assert_int_equal(r.keys.count, 0);
+    result_free(&r);
+    o.nontrivial_max = 1;
+    solve_fen("8/8/8/8/R7/2k5/8/4K2R w K -", PLAY_DIRECT, GOAL_MATE, 3, false, &o, &r);
+    assert_int_equal(r.keys.count, 1);
+    assert_true(strlist_has(&r.keys, "h1h3"));
+    result_free(&r);
+}
+
 /* #1. White Ka6 Se8 Pa7, Black Ka8.  1.Se8-c7 checks a8; a7 is White's pawn,
  * protected by Ka6; b7 and b8 are covered by Ka6 and the pawn.  No other
  * White move checks.  One key: e8c7 (Popeye's battle_play test "#1" agrees). */
@@ -246,6 +269,7 @@ int main(void)
         cmocka_unit_test(helpmate_half_move),  cmocka_unit_test(selfmate_in_one),
         cmocka_unit_test(mate_or_stalemate), cmocka_unit_test(keep_mating_piece_help),
         cmocka_unit_test(keep_mating_piece_direct), cmocka_unit_test(keep_mating_piece_quodlibet),
+        cmocka_unit_test(nontrivial_direct),
     };
     return cmocka_run_group_tests_name("solve", tests, setup, teardown_with_text);
 }

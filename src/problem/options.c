@@ -95,6 +95,9 @@ static bool option_argument(struct parser *p, const struct token *t, int k, stru
     case OK_QUODLIBET: o->quodlibet = true; return true;
     case OK_KEEPMATING: o->keep_mating_piece = true; return true;
     case OK_POSTKEYPLAY: o->post_key_play = true; return true;
+    case OK_NONTRIVIAL: /* Popeye's order: the extra non-trivial defences granted, then the length */
+        o->nontrivial = true;
+        return read_number(p, t, 0, &o->nontrivial_max) && read_number(p, t, 0, &o->nontrivial_length);
     /* Popeye numbers the first moves it solves when either is given, as with MoveNumbers */
     case OK_STARTMOVENUMBER: o->move_numbers = true; return read_number(p, t, 1, &o->start_move);
     case OK_UPTOMOVENUMBER: o->move_numbers = true; return read_number(p, t, 1, &o->upto_move);

@@ -79,6 +79,11 @@ struct options {
     bool quodlibet;         /* s#n, semi-r#n: White reaching the goal itself also solves (battle.c) */
     bool keep_mating_piece; /* play stops where the side to reach the goal has its king alone (solver.c) */
     bool post_key_play;     /* battle play: the diagram is the position after the key (solve.c) */
+    /* NonTrivial m n: at a defence node with more than n moves to go, the
+     * defences not met within n (non-trivial) may number at most one plus
+     * the m still granted (battle.c nontrivial_below) */
+    bool nontrivial;
+    int nontrivial_max, nontrivial_length;
     int defence;            /* Defence n; 0 when absent (Try alone means 1) */
     int threat;             /* Threat n; -1 when absent */
     int max_solutions;      /* MaxSolutions n; 0 when absent */

@@ -103,6 +103,9 @@ void diagram_write_header(struct text *out, const struct problem *pr, const stru
     if (pr->options.max_flights >= 0)
         len += snprintf(stip + len, sizeof stip - (size_t)len, "%s/%d",
                         pr->options.threat > 0 ? "" : "/", pr->options.max_flights);
+    if (pr->options.nontrivial) /* Popeye: "s#4/2/1;3,2" */
+        len += snprintf(stip + len, sizeof stip - (size_t)len, ";%d,%d", pr->options.nontrivial_max,
+                        pr->options.nontrivial_length);
     int count[COLOUR_COUNT] = {0};
     for (int sq = 0; sq < p->geo->squares; sq++)
         if (unit_is_piece(p->board[sq]))

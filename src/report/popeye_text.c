@@ -114,9 +114,8 @@ static void on_event(void *ctx, const struct solution_event *e)
     case EVENT_FIRST_MOVE:
         pt->numbered_last = false;
         put_move_line(pt, e);
-        if (e->forced_fail) { /* r#n: White must reach the goal; no play follows */
-            text_put(out, " ?!?\n");
-            part_done(pt);
+        if (e->forced_fail) { /* r#n: White must reach the goal; no play follows, and */
+            text_put(out, " ?!?");  /* Popeye lists these lines without blanks between */
             break;
         }
         text_put(out, e->win ? " !" : " ?");

@@ -7,7 +7,15 @@
 
 #include "../rules/rules.h"
 
-static inline uint64_t key_of(const struct solver *s) { return s->pos->st.hash ^ s->mode_key; }
+/* With NonTrivial an answer also depends on the non-trivial defences still
+ * granted on the path (nontrivial_below), so that count is part of the key. */
+static inline uint64_t key_of(const struct solver *s)
+{
+    uint64_t k = s->pos->st.hash ^ s->mode_key;
+    if (s->opt->nontrivial)
+        k ^= zobrist_mix(0x9e3779b97f4a7c15ull * (uint64_t)(s->nontrivial_left + 1));
+    return k;
+}
 
 /* Bounds known for this node: 1 win, 0 fail, -1 unknown. */
 static int probe(struct solver *s, int n)
@@ -211,6 +219,39 @@ static bool goal_side_gone(const struct solver *s)
     return solver_mating_piece_gone(s, mating);
 }
 
+/* Option NonTrivial m t (Popeye's definition, its manual and output): at a
+ * defence node with more than t moves to go (self play: t + 1), a defence is
+ * trivial when the attacker then wins within t + 1 of the node's own lengths
+ * (an s#t, or a #(t + 1) in direct play), non-trivial otherwise.  The node's
+ * non-trivial defences among l (its turns) may be at most one more than the
+ * count still granted (m at the root), and the play below it is granted that
+ * count plus one less its non-trivial defences.  Returns that count for the
+ * play below, -1 when the node has too many (the attacker's move fails). */
+int nontrivial_below(struct solver *s, int n, const struct turn_list *l)
+{
+    int t = s->opt->nontrivial_length;
+    if (s->play == PLAY_REFLEX || s->play == PLAY_SEMI_REFLEX)
+        t++;
+    if (!s->opt->nontrivial || n <= (play_forces_defender(s->play) ? t + 1 : t))
+        return s->nontrivial_left;
+    int count = 0, allowed = s->nontrivial_left + 1;
+    for (int i = 0; i < l->count && count <= allowed; i++)
+        if (!battle_choice_seen(l, i) && battle_all_choices(s, l, i, t + 1, defence_move_refutes))
+            count++;
+    return count > allowed ? -1 : allowed - count;
+}
+
+/* Defence i of l refutes (defence_move_refutes) with the play below
+ * granted `below` non-trivial defences; the node keeps its own count. */
+bool nontrivial_defence_refutes(struct solver *s, const struct turn_list *l, int i, int n, int below)
+{
+    int own = s->nontrivial_left;
+    s->nontrivial_left = below;
+    bool refutes = battle_all_choices(s, l, i, n, defence_move_refutes);
+    s->nontrivial_left = own;
+    return refutes;
+}
+
 bool defence_loses(struct solver *s, int n)
 {
     int known = probe(s, n);
@@ -232,11 +273,14 @@ bool defence_loses(struct solver *s, int n)
         order_defences(s, l);
     else
         order_by_hint(s, l);
+    int below = nontrivial_below(s, n, l);
+    if (below < 0)
+        return store(s, n, false, NULL);
     for (int k = 0; k < l->count; k++) {
         int i = solver_turn_order(s, l->count, k);
         if (battle_choice_seen(l, i))
             continue;
-        bool refutes = battle_all_choices(s, l, i, n, defence_move_refutes);
+        bool refutes = nontrivial_defence_refutes(s, l, i, n, below);
         if (refutes || solver_should_stop(s))
             return store(s, n, false, &l->turns[i]);
         int known = settled_meanwhile(s, n);

@@ -29,7 +29,8 @@ struct walk {
 /* The lists the tree is shown from, in Popeye's order (its generation
  * order, which its text keeps): variations, continuations and refutations
  * come out as Popeye prints them.  The search keeps the rule set's order.
- * mating: the attacker's last move of direct play, which Popeye lists in
+ * mating: the attacker's last move of direct play and the goal moves of a
+ * defender bound to the goal (r#, semi-r#), which Popeye lists in
  * the order of its mating-move generator. */
 static struct turn_list *shown_moves(struct solver *s, bool mating)
 {
@@ -165,6 +166,13 @@ static void walk_after_attack(struct walk *w, int depth, int n)
     bool check = solver_in_check(s);
     if (s->play == PLAY_DIRECT)
         n = n - 1;
+    /* NonTrivial: the play below this node is granted its own count
+     * (battle.c); a node with too many non-trivial defences shows nothing */
+    int own = s->nontrivial_left;
+    int below = bound_to_goal ? own : nontrivial_below(s, n, solver_generate(s));
+    if (below < 0)
+        return;
+    s->nontrivial_left = below;
     if (!check && !last_self_move && !bound_to_goal && n >= 1 && !s->opt->no_threat) {
         threats = malloc(sizeof *threats);
         if (!threats)
@@ -179,7 +187,9 @@ static void walk_after_attack(struct walk *w, int depth, int n)
         }
         send_mark(w, EVENT_THREAT_END, depth, t);
     }
-    struct turn_list *defences = shown_moves(s, false);
+    /* a defender bound to the goal shows its goal moves in the order of
+     * Popeye's mating-move generator (semi-r#1, r#3 set play) */
+    struct turn_list *defences = shown_moves(s, bound_to_goal);
     for (int i = 0; i < defences->count; i++) {
         const struct turn *d = &defences->turns[i];
         struct undo u;
@@ -212,6 +222,7 @@ static void walk_after_attack(struct walk *w, int depth, int n)
             continue;
         walk_variation(w, depth + 1, d, v);
     }
+    s->nontrivial_left = own;
     free(threats);
 }
 
@@ -237,6 +248,13 @@ static int collect_refutations(struct solver *s, int n, int limit, struct strlis
     struct turn_list *defences = solver_generate(s);
     int count = 0;
     int m = s->play == PLAY_DIRECT ? n - 1 : n;
+    /* NonTrivial: a first move whose defences are too many non-trivial
+     * ones is refuted by none of them alone, and Popeye shows no try */
+    int own = s->nontrivial_left;
+    int below = nontrivial_below(s, m, defences);
+    if (below < 0)
+        return limit + 1;
+    s->nontrivial_left = below;
     for (int i = 0; i < defences->count && count <= limit; i++) {
         if (battle_choice_seen(defences, i))
             continue;
@@ -256,6 +274,7 @@ static int collect_refutations(struct solver *s, int n, int limit, struct strlis
             count++;
         }
     }
+    s->nontrivial_left = own;
     return count;
 }
 
@@ -275,7 +294,8 @@ static void walk_set_play(struct walk *w, int n)
             k++;
         m = k <= n ? k : n == 1 ? 0 : n;
     }
-    struct turn_list *defences = shown_moves(s, false);
+    bool bound_to_goal = (s->play == PLAY_REFLEX || s->play == PLAY_SEMI_REFLEX) && battle_goal_in_one(s);
+    struct turn_list *defences = shown_moves(s, bound_to_goal);
     for (int i = 0; m >= 1 && i < defences->count; i++) {
         struct undo v;
         solver_make(s, &defences->turns[i], &v);
@@ -500,8 +520,9 @@ static bool walk_forced_goal(struct walk *w)
     struct solver *s = w->s;
     if (s->play != PLAY_REFLEX || !battle_goal_in_one(s))
         return false;
-    struct forced_goal f = {.w = w, .first = shown_moves(s, false)};
+    struct forced_goal f = {.w = w, .first = shown_moves(s, true)}; /* goal moves: Popeye's mating order */
     solver_goal_turns(s, f.first, send_forced_goal, &f);
+    send_mark(w, EVENT_FIRST_MOVE_END, 0, 0); /* after the last of them */
     return true;
 }
 
@@ -528,11 +549,13 @@ void battle_search(struct solver *s, int n, struct result *r, const struct solut
         walk_post_key(w, n, r);
         return;
     }
+    /* set play comes first, also in an r#n whose White must mate at once
+     * (Popeye shows both: TESTS/battle_play.inp problem 26 as r#2) */
+    if (o->set_play)
+        walk_set_play(w, n);
     if (walk_forced_goal(w))
         return;
     int max_refutations = o->defence > 0 ? o->defence : (o->try_play ? 1 : 0);
-    if (o->set_play)
-        walk_set_play(w, n);
     struct turn_list *first = &s->lists[s->ply];
     if (o->move_numbers)
         popeye_numbered_moves(s->pos, first);

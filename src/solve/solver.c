@@ -34,7 +34,9 @@ void solver_init(struct solver *s, struct position *pos, const struct stipulatio
     s->mode_key = zobrist_mix(0x51ed270b27f6e3a5ull + (uint64_t)stip->play * 7 + (uint64_t)stip->goal +
                               ((uint64_t)stip->series << 40) +
                               ((uint64_t)(opt->threat + 1) << 8) + ((uint64_t)(opt->max_flights + 1) << 20) +
-                              ((uint64_t)opt->keep_mating_piece << 32));
+                              ((uint64_t)opt->keep_mating_piece << 32) +
+                              ((uint64_t)opt->nontrivial << 33) + ((uint64_t)opt->nontrivial_length << 34));
+    s->nontrivial_left = opt->nontrivial_max;
     s->lists = malloc(sizeof *s->lists * SOLVER_MAX_PLY);
     if (!s->lists)
         out_of_memory();

@@ -59,6 +59,10 @@ struct solver {
     /* 0, or k > 0 on a thread assisting another's search (split.h, assist):
      * turns are tried in another order (solver_turn_order) */
     int assist_order;
+    /* Option NonTrivial: the non-trivial defences still granted beyond one
+     * per defence node on this path (battle.c nontrivial_below); part of
+     * every battle table key while the option is on */
+    int nontrivial_left;
 };
 
 void solver_init(struct solver *s, struct position *pos, const struct stipulation *stip,
