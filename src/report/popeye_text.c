@@ -91,9 +91,15 @@ static void on_event(void *ctx, const struct solution_event *e)
     struct text *out = pt->out;
     switch (e->kind) {
     case EVENT_SET_PLAY:
+        pt->set_play_empty = true;
+        break;
     case EVENT_THREAT_END:
         break;
-    case EVENT_SET_PLAY_END:
+    case EVENT_SET_PLAY_END: /* Popeye leaves no blank line for set play that shows nothing */
+        if (!pt->set_play_empty)
+            text_put(out, "\n");
+        part_done(pt);
+        break;
     case EVENT_HELP_PHASE_END:
         text_put(out, "\n");
         part_done(pt);
@@ -102,6 +108,7 @@ static void on_event(void *ctx, const struct solution_event *e)
         char move[NOTATION_MAX];
         words_turn_text(pt->words, e->pos, e->turn, move);
         text_printf(out, "\n%3d  (%s%s )", e->number, move, e->effect == EFFECT_CHECK ? " +" : "");
+        pt->tree_last = false;
         pt->numbered_last = true;
         break;
     }
@@ -121,7 +128,7 @@ static void on_event(void *ctx, const struct solution_event *e)
         text_put(out, e->win ? " !" : " ?");
         break;
     case EVENT_MOVE:
-        pt->post_key_start = false;
+        pt->post_key_start = pt->set_play_empty = false;
         put_move_line(pt, e);
         if (e->refutes) /* PostKeyPlay: on its own line, one step further in */
             text_printf(out, "\n%*s%s", 4 * e->depth + 4, "", words_get(pt->words, WORD_REFUTES));
@@ -144,6 +151,10 @@ static void on_event(void *ctx, const struct solution_event *e)
         text_put(out, " !");
         break;
     case EVENT_FIRST_MOVE_END:
+        pt->tree_last = !e->forced_fail;
+        text_put(out, "\n");
+        part_done(pt);
+        break;
     case EVENT_POST_KEY_END:
         text_put(out, "\n");
         part_done(pt);

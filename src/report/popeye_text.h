@@ -16,6 +16,8 @@ struct popeye_text {
     void *ctx;
     bool numbered_last;         /* the last line written is a numbered first move */
     bool post_key_start;        /* PostKeyPlay: nothing written since the play began */
+    bool set_play_empty;        /* battle set play: nothing written since it began */
+    bool tree_last;             /* the last thing written is a key's or a try's play (work.c) */
 };
 
 /* A sink writing into pt->out; pt must outlive the sink's use. */

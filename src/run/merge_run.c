@@ -243,7 +243,11 @@ static int merge_job(const struct config *cfg, struct job *j, struct part_line *
     } else {
         work_twin_head(j);
         text_put(&j->out, m.text.data);
-        work_twin_tail(cfg, j);
+        /* the last thing shown is a key's or a try's play unless it is a
+         * numbered first move ("  7  (Qa1-a2 )") or there is none */
+        size_t n = strlen(m.text.data);
+        bool numbered_last = n >= 2 && m.text.data[n - 2] == ')';
+        work_twin_tail(cfg, j, &m.r, (m.r.keys.count > 0 || m.r.try_count > 0) && !numbered_last);
     }
     merged_twin_free(&m);
     return 0;

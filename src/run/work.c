@@ -62,13 +62,25 @@ void work_twin_head(struct job *j)
     if (pr->twin_count > 0) {
         char change[sizeof j->view.change];
         words_twin_change(words_of(pr->language), j->view.change, change, sizeof change);
-        text_printf(&j->out, "\n%s%s) %s\n", j->view.continued ? "+" : "", j->view.label_text, change);
+        /* the blank line before a later twin's label ends the twin before
+         * (work_twin_tail) */
+        text_printf(&j->out, "%s%s%s) %s\n", j->twin == 0 ? "\n" : "", j->view.continued ? "+" : "",
+                    j->view.label_text, change);
     }
 }
 
-void work_twin_tail(const struct config *cfg, struct job *j)
+/* Popeye's blank lines after a twin's play, before the next twin's label or
+ * the closing line (its corpus output): two where the last thing shown is a
+ * key's or a try's play (tree_last), one otherwise, none after help lines cut
+ * short (MaxSolutions and the like), where Popeye's "Partial solution"
+ * follows the last line. */
+void work_twin_tail(const struct config *cfg, struct job *j, const struct result *r, bool tree_last)
 {
-    text_put(&j->out, "\n");
+    struct stipulation st = solve_effective_stipulation(j->pr, &j->view);
+    if (tree_last)
+        text_put(&j->out, "\n\n");
+    else if (!stipulation_has_lines(&st) || !r->partial)
+        text_put(&j->out, "\n");
     if (cfg->check) /* "verdict a) duplex: ..." for the part with the roles exchanged */
         text_printf(&j->out, "verdict%s%s%s%s: %s\n", j->view.label_text[0] ? " " : "", j->view.label_text,
                     j->view.label_text[0] ? ")" : "", j->view.colours_swapped ? " duplex" : "", j->verdict.text);
@@ -206,7 +218,7 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
         text_put(&j->out, "\n");
         free(line);
     } else {
-        work_twin_tail(cfg, j);
+        work_twin_tail(cfg, j, &r, pt.tree_last);
     }
     json_tree_free(&tree);
     result_free(&r);

@@ -19,9 +19,11 @@ struct work_ctx {
 };
 
 /* The text before a twin's solution (header, board, twin line) and after it
- * (a blank line, the --check verdict), into j->out: for runs and --merge. */
+ * (Popeye's blank lines, which depend on what r shows and on whether a
+ * key's or a try's play was the last thing shown; the --check
+ * verdict), into j->out: for runs and --merge. */
 void work_twin_head(struct job *j);
-void work_twin_tail(const struct config *cfg, struct job *j);
+void work_twin_tail(const struct config *cfg, struct job *j, const struct result *r, bool tree_last);
 
 void work_run(const struct work_ctx *c, struct job *j, struct progress_slot *slot);
 

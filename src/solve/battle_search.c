@@ -522,7 +522,10 @@ static bool walk_forced_goal(struct walk *w)
         return false;
     struct forced_goal f = {.w = w, .first = shown_moves(s, true)}; /* goal moves: Popeye's mating order */
     solver_goal_turns(s, f.first, send_forced_goal, &f);
-    send_mark(w, EVENT_FIRST_MOVE_END, 0, 0); /* after the last of them */
+    /* after the last of them, marked as theirs: no key or try was shown */
+    struct solution_event end = {.kind = EVENT_FIRST_MOVE_END, .pos = s->pos, .goal = s->goal,
+                                 .first_index = w->first_index, .forced_fail = true};
+    sink_send(w->sink, &end);
     return true;
 }
 
