@@ -267,6 +267,29 @@ static void contact_check_needs_a_turn(void **state)
  * and guards e4, d4 stays on the rook's file, e3 is Black's own; Sa3 and e3
  * reach neither d1 nor d2.  Charged a turn for the king too, the mate would
  * cost two turns and the bound would cut it. */
+/* Stalemate needs every unit immobile.  Black Ka1 Pa2 Qe5 Rd5 Sh5 Bh8,
+ * White Kc2, Black to play, h=1: White's king keeps b1 and b2 from Black's,
+ * a2 is Black's own, so the king's flights alone allow a stalemate.  But
+ * the pawn (a3 free), the bishop (g7), the queen, the rook and the knight
+ * all have a sure move to an empty square; Black's one turn moves one of
+ * them and fills one square, White's one turn fills, takes or pins one
+ * more: three of the five stay free.  The bound cuts, and the reference
+ * search finds no h=1.  Without the queen, rook and knight (Ka1 Pa2 Bh8),
+ * 1...Bh8-b2 2.Kc2-c1 is no stalemate, but the bound may not cut: two
+ * units, one turn each side. */
+static void mobility_cut(void **state)
+{
+    (void)state;
+    struct position p = from_fen(&rules_orthodox, "7b/8/8/3rq2n/8/8/p1K5/k7 b - - 0 1");
+    struct goal_bound *gb = goal_bound_new(&p);
+    assert_non_null(gb);
+    assert_true(goal_bound_proves_failure(gb, &p, GOAL_STALEMATE, 2));
+    assert_false(help_exists(&p, GOAL_STALEMATE, 2));
+    struct position q = from_fen(&rules_orthodox, "7b/8/8/8/8/8/p1K5/k7 b - - 0 1");
+    assert_false(goal_bound_proves_failure(gb, &q, GOAL_STALEMATE, 2));
+    goal_bound_free(gb);
+}
+
 static void castling_king_is_free(void **state)
 {
     (void)state;
@@ -524,6 +547,7 @@ int main(void)
         cmocka_unit_test(castling_king_is_free),
         cmocka_unit_test(disturbing_blocker),
         cmocka_unit_test(contact_check_needs_a_turn),
+        cmocka_unit_test(mobility_cut),
         cmocka_unit_test(random_orthodox),
         cmocka_unit_test(inherited_squares),
         cmocka_unit_test(random_knight_relay),
