@@ -204,6 +204,11 @@ static bool guards_pass(struct solver *s, int m)
  * when it can.  True when some turn of the side to move reaches it. */
 bool battle_goal_in_one(struct solver *s) { return solver_goal_turns(s, solver_generate(s), NULL, NULL); }
 
+bool battle_defender_bound_to_goal(struct solver *s)
+{
+    return (s->play == PLAY_REFLEX || s->play == PLAY_SEMI_REFLEX) && battle_goal_in_one(s);
+}
+
 /* r#n: White, too, must reach the goal when it can, and then fails. */
 static bool attacker_bound_to_goal(struct solver *s) { return s->play == PLAY_REFLEX && battle_goal_in_one(s); }
 
@@ -263,7 +268,7 @@ bool defence_loses(struct solver *s, int n)
         return store(s, n, false, NULL);
     /* r#n, semi-r#n: Black must reach the goal when it can; every way it
      * can is White's aim */
-    if ((s->play == PLAY_REFLEX || s->play == PLAY_SEMI_REFLEX) && battle_goal_in_one(s))
+    if (battle_defender_bound_to_goal(s))
         return store(s, n, true, NULL);
     struct turn_list *l = solver_generate(s);
     if (l->count == 0)

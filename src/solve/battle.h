@@ -41,6 +41,8 @@ bool battle_all_choices(struct solver *s, const struct turn_list *l, int i, int 
 bool battle_quodlibet(const struct solver *s);
 /* Reflexmates: some turn of the side to move reaches the goal. */
 bool battle_goal_in_one(struct solver *s);
+/* r#n, semi-r#n: the defender to move can reach the goal, so it must. */
+bool battle_defender_bound_to_goal(struct solver *s);
 /* Defender king's legal moves (MaxFlightsquares). */
 int defender_flights(struct solver *s);
 

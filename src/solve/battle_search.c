@@ -161,7 +161,7 @@ static void walk_after_attack(struct walk *w, int depth, int n)
     bool last_self_move = play_forces_defender(s->play) && n <= 1;
     /* r#n, semi-r#n: where the defender can reach the goal it must, so only
      * those defences are play (battle.c) */
-    bool bound_to_goal = (s->play == PLAY_REFLEX || s->play == PLAY_SEMI_REFLEX) && battle_goal_in_one(s);
+    bool bound_to_goal = battle_defender_bound_to_goal(s);
     int t = 0;
     bool check = solver_in_check(s);
     if (s->play == PLAY_DIRECT)
@@ -169,7 +169,7 @@ static void walk_after_attack(struct walk *w, int depth, int n)
     /* NonTrivial: the play below this node is granted its own count
      * (battle.c); a node with too many non-trivial defences shows nothing */
     int own = s->nontrivial_left;
-    int below = bound_to_goal ? own : nontrivial_below(s, n, solver_generate(s));
+    int below = bound_to_goal || !s->opt->nontrivial ? own : nontrivial_below(s, n, solver_generate(s));
     if (below < 0)
         return;
     s->nontrivial_left = below;
@@ -294,7 +294,7 @@ static void walk_set_play(struct walk *w, int n)
             k++;
         m = k <= n ? k : n == 1 ? 0 : n;
     }
-    bool bound_to_goal = (s->play == PLAY_REFLEX || s->play == PLAY_SEMI_REFLEX) && battle_goal_in_one(s);
+    bool bound_to_goal = battle_defender_bound_to_goal(s);
     struct turn_list *defences = shown_moves(s, bound_to_goal);
     for (int i = 0; m >= 1 && i < defences->count; i++) {
         struct undo v;
