@@ -105,6 +105,11 @@ struct goal_bound {
     const uint8_t *row[MAX_SIDE_UNITS][1 + GOAL_PROMOTIONS]; /* its table counts */
     struct level level[LEVELS];
     square_set flights_seen;         /* of the king squares whose verdict D's units could change */
+    /* set while D's passing is asked about (goal_bound_pass_fails_below):
+     * the verdict must rest on the king's squares alone, since D's idle
+     * turns are skipped on it, and a turn that no flight cares about may
+     * still take away a unit's last free square (stalemate_mobility_fails) */
+    bool passing;
     struct split sp;                 /* the targets of the king square being examined */
     struct split dsp;                /* the same with one checker square (disturbers) */
     uint8_t ublock[MAX_SIDE_UNITS][MAX_FLIGHT_TARGETS];
@@ -953,7 +958,7 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
         n->d_kind[n->nd] = (uint8_t)unit_kind(p->board[geo_square_of_bit(g, b)]);
         n->d_bit[n->nd++] = (uint8_t)b;
     }
-    if (goal == GOAL_STALEMATE && stalemate_mobility_fails(n, p))
+    if (goal == GOAL_STALEMATE && !n->passing && stalemate_mobility_fails(n, p))
         return true;
     int first_right = n->D == WHITE ? WHITE_SHORT : BLACK_SHORT;
     bool castle = p->st.castle_rook[first_right] != SQ_NONE || p->st.castle_rook[first_right + 1] != SQ_NONE;
@@ -1049,7 +1054,10 @@ bool goal_bound_pass_fails_below(struct goal_bound *n, const struct position *p,
      * above stay excluded below D's turn, which is a node of the search */
     int a = plies / 2;
     square_set skip = excluded ? *excluded : 0;
-    if (!fails_excluding(n, p, goal, (enum colour)!p->st.side, a, plies - 1 - a, &skip, true, NULL))
+    n->passing = true;
+    bool fails_passing = fails_excluding(n, p, goal, (enum colour)!p->st.side, a, plies - 1 - a, &skip, true, NULL);
+    n->passing = false;
+    if (!fails_passing)
         return false;
     pass->flights = n->flights_seen;
     pass->d = n->d;
