@@ -248,7 +248,7 @@ int nontrivial_below(struct solver *s, int n, const struct turn_list *l)
 
 /* Defence i of l refutes (defence_move_refutes) with the play below
  * granted `below` non-trivial defences; the node keeps its own count. */
-bool nontrivial_defence_refutes(struct solver *s, const struct turn_list *l, int i, int n, int below)
+static bool nontrivial_defence_refutes(struct solver *s, const struct turn_list *l, int i, int n, int below)
 {
     int own = s->nontrivial_left;
     s->nontrivial_left = below;

@@ -24,9 +24,8 @@ int attack_shortest(struct solver *s, int n);
 bool defence_move_refutes(struct solver *s, int n);
 /* Option NonTrivial at a defence node (defence_loses' n, l its defences):
  * the non-trivial defences granted to the play below, -1 when the node has
- * too many; and whether defence i refutes with the play below granted that. */
+ * too many. */
 int nontrivial_below(struct solver *s, int n, const struct turn_list *l);
-bool nontrivial_defence_refutes(struct solver *s, const struct turn_list *l, int i, int n, int below);
 /* OwnerPromotes: b is a's decision with another promotion chosen by the
  * opponent (b carries TURN_OWNER_CHOICE). */
 bool battle_same_decision(const struct turn *a, const struct turn *b);
