@@ -151,13 +151,14 @@ static void slider_moves(const struct position *p, const struct constraints *c, 
     }
 }
 
-static void king_moves(struct position *p, struct turn_list *out, int from)
+/* With `first_only`, the look stops at the first legal move (has_legal_turn). */
+static void king_moves_until(struct position *p, struct turn_list *out, int from, bool first_only)
 {
     const struct geometry *g = p->geo;
     enum colour us = (enum colour)p->st.side, them = (enum colour)!us;
     unit_t king = p->board[from];
     p->board[from] = UNIT_EMPTY; /* the king must not shield its own flight square */
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < 8 && !(first_only && out->count); i++) {
         int to = from + g->queen_dirs[i];
         unit_t t = p->board[to];
         if ((t == UNIT_EMPTY || unit_is(t, them)) && !orthodox_attacked(p, to, them))
@@ -165,6 +166,8 @@ static void king_moves(struct position *p, struct turn_list *out, int from)
     }
     p->board[from] = king;
 }
+
+static void king_moves(struct position *p, struct turn_list *out, int from) { king_moves_until(p, out, from, false); }
 
 void orthodox_castling(struct position *p, struct turn_list *out,
                        bool (*attacked)(const struct position *, int, enum colour))
@@ -201,12 +204,14 @@ void orthodox_castling(struct position *p, struct turn_list *out,
     }
 }
 
-/* Every unit but the royal king, under constraints c. */
-static void unit_moves(struct position *p, const struct constraints *c, struct turn_list *out, int king)
+/* Every unit but the royal king, under constraints c; with `first_only`,
+ * units until one has a legal move (has_legal_turn). */
+static void unit_moves_until(struct position *p, const struct constraints *c, struct turn_list *out, int king,
+                             bool first_only)
 {
     const struct geometry *g = p->geo;
     enum colour us = (enum colour)p->st.side;
-    for (square_set s = p->st.occupied[us]; s; s &= s - 1) {
+    for (square_set s = p->st.occupied[us]; s && !(first_only && out->count); s &= s - 1) {
         int from = geo_square_of_bit(g, set_first(s));
         switch (unit_kind(p->board[from])) {
         case PAWN: pawn_moves(p, c, out, from); break;
@@ -224,6 +229,11 @@ static void unit_moves(struct position *p, const struct constraints *c, struct t
         default: break;
         }
     }
+}
+
+static void unit_moves(struct position *p, const struct constraints *c, struct turn_list *out, int king)
+{
+    unit_moves_until(p, c, out, king, false);
 }
 
 static void generate(struct position *p, struct turn_list *out)
@@ -258,9 +268,11 @@ static void generate_pseudo(struct position *p, struct turn_list *out)
         orthodox_castling(p, out, orthodox_attacked);
 }
 
-/* The king's moves, each needing an attack test, are tried only when no
- * other unit has a legal move (castling never is the only legal turn: its
- * king passes a square it could move to, but is tried for completeness). */
+/* Whether the side to move has a legal turn, stopping at the first found.
+ * Out of check the king's moves, each needing an attack test, are tried
+ * only when no other unit has a legal move (castling never is the only
+ * legal turn: its king passes a square it could move to, but is tried for
+ * completeness). */
 static bool has_legal_turn(struct position *p)
 {
     struct turn_list list;
@@ -269,10 +281,17 @@ static bool has_legal_turn(struct position *p)
     memset(c.pin, 0, sizeof c.pin);
     find_constraints(p, us, &c);
     list.count = 0;
+    /* in check (the mate test) a flight is the likeliest answer, and the
+     * cheapest to find; out of check another unit's move is */
+    if (c.checkers && c.king != SQ_NONE) {
+        king_moves_until(p, &list, c.king, true);
+        if (list.count)
+            return true;
+    }
     if (c.checkers < 2)
-        unit_moves(p, &c, &list, c.king);
-    if (list.count == 0 && c.king != SQ_NONE)
-        king_moves(p, &list, c.king);
+        unit_moves_until(p, &c, &list, c.king, true);
+    if (list.count == 0 && !c.checkers && c.king != SQ_NONE)
+        king_moves_until(p, &list, c.king, true);
     if (list.count == 0 && !c.checkers && c.king != SQ_NONE)
         orthodox_castling(p, &list, orthodox_attacked);
     return list.count > 0;
