@@ -65,10 +65,11 @@ struct split {
     int block_quiet[MAX_TARGETS];    /* the same without a capture */
     /* targets 0 .. nflights-1 are the flights, on these squares; match[m]:
      * the fewest D turns blocking the flights in m by distinct units,
-     * computed on first use (matched) */
+     * computed on first use (matched), INF where more than matched_rb */
     int nflights;
     int flight_bit[MAX_TARGETS];
     bool matched;
+    int matched_rb;                  /* the budget match was computed for */
     int match[1 << MAX_FLIGHT_TARGETS];
     /* when set, D unit u blocks flight j for ublock[u][j] turns (disturbers
      * left out), instead of its table count */
@@ -265,12 +266,14 @@ static void offer(struct offers *o, int mask, int cost)
 }
 
 /* Relaxed offers: unit u serves every target it can reach within c for c,
- * the largest of its counts, a lower bound of one square serving them all. */
-static void relaxed_offers(const struct goal_bound *n, const struct split *sp, int u, struct offers *o)
+ * the largest of its counts, a lower bound of one square serving them all.
+ * The sole checker (split_feasible) offers only services with the check. */
+static void relaxed_offers(const struct goal_bound *n, const struct split *sp, int u, struct offers *o,
+                           bool sole_checker)
 {
     o->count = 0;
     int prev = 0;
-    for (int c = 1; c <= n->a; c++) {
+    for (int c = sole_checker ? sp->cost[u][sp->check] : 1; c <= n->a; c++) {
         int m = 0;
         for (int j = 0; j < sp->nt; j++)
             if (sp->cost[u][j] <= c)
@@ -279,7 +282,8 @@ static void relaxed_offers(const struct goal_bound *n, const struct split *sp, i
             continue; /* the same service was had for less */
         prev = m;
         if (sp->ban >= 0 && (m >> sp->check & 1) && (m >> sp->ban & 1)) {
-            offer(o, m & ~(1 << sp->check), c);
+            if (!sole_checker)
+                offer(o, m & ~(1 << sp->check), c);
             m &= ~(1 << sp->ban);
         }
         offer(o, m, c);
@@ -287,8 +291,10 @@ static void relaxed_offers(const struct goal_bound *n, const struct split *sp, i
 }
 
 /* Exact offers: unit u ends on one square as one kind; what that square
- * serves, for the count to get there. */
-static void square_offers(const struct goal_bound *n, const struct split *sp, int u, struct offers *o)
+ * serves, for the count to get there.  The sole checker's squares are only
+ * those that give the check (split_feasible). */
+static void square_offers(const struct goal_bound *n, const struct split *sp, int u, struct offers *o,
+                          bool sole_checker)
 {
     o->count = 0;
     int kinds = n->a_kind[u] == PAWN ? 1 + GOAL_PROMOTIONS : 1;
@@ -297,6 +303,8 @@ static void square_offers(const struct goal_bound *n, const struct split *sp, in
         /* each reachable square's targets, gathered target by target: the
          * sets are sparse */
         square_set reach = n->reach[u][i][n->a] & ~n->reach[u][i][0], any = 0;
+        if (sole_checker)
+            reach &= sp->serve[sp->check][k];
         uint16_t targets[GOAL_NB];
         for (int j = 0; j < sp->nt; j++)
             for (square_set q = sp->serve[j][k] & reach; q; q &= q - 1) {
@@ -317,34 +325,50 @@ static void square_offers(const struct goal_bound *n, const struct split *sp, in
  * Each A unit is charged, for the set of targets it serves, the largest of
  * its counts for them: a lower bound of one square serving them all. */
 /* Each D unit blocks one flight at most: the cheapest assignment of distinct
- * units to every set of flights, by a 0/1 knapsack over flight sets. */
-static void match_blocks(const struct goal_bound *n, struct split *sp)
+ * units to every set of flights, by a 0/1 knapsack over flight sets.  Only
+ * whether a set's count is within rb is ever asked (split_feasible, one rb
+ * per split), so counts beyond it are left INF and never extended: the sets
+ * within rb are few, and are kept in a list (a pass over all 2^8 sets per
+ * unit took a third of the bound's time on b12i_h6_lins_int). */
+static void match_blocks(const struct goal_bound *n, struct split *sp, int rb)
 {
     int nf = sp->nflights, sets = 1 << nf;
     int *best = sp->match;
     for (int m = 0; m < sets; m++)
         best[m] = INF;
     best[0] = 0;
+    int live[1 << MAX_FLIGHT_TARGETS], base[1 << MAX_FLIGHT_TARGETS], nl = 1;
+    live[0] = 0;
     for (int u = 0; u < n->nd; u++) {
         const uint8_t(*dist)[GOAL_NB] = n->t->any_dist[n->D][n->d_kind[u]];
-        int c[MAX_FLIGHT_TARGETS];
-        bool any = false;
+        int js[MAX_FLIGHT_TARGETS], cs[MAX_FLIGHT_TARGETS], nj = 0;
         for (int j = 0; j < nf; j++) {
-            c[j] = sp->ublock ? sp->ublock[u][j] : dist[n->d_bit[u]][sp->flight_bit[j]];
-            any |= c[j] <= n->d;
+            int c = sp->ublock ? sp->ublock[u][j] : dist[n->d_bit[u]][sp->flight_bit[j]];
+            if (c <= n->d && c <= rb) {
+                js[nj] = j;
+                cs[nj++] = c;
+            }
         }
-        if (!any)
+        if (!nj)
             continue;
-        /* downwards: a set is read before this unit has added to it */
-        for (int m = sets - 1; m >= 0; m--) {
-            if (best[m] >= INF)
-                continue;
-            for (int j = 0; j < nf; j++)
-                if (!(m >> j & 1) && c[j] <= n->d && best[m] + c[j] < best[m | 1 << j])
-                    best[m | 1 << j] = best[m] + c[j];
-        }
+        /* from the sets as they were before this unit: it joins once */
+        int before = nl;
+        for (int i = 0; i < before; i++)
+            base[i] = best[live[i]];
+        for (int i = 0; i < before; i++)
+            for (int k = 0; k < nj; k++) {
+                int m = live[i], j = js[k], c = base[i] + cs[k];
+                if ((m >> j & 1) || c > rb)
+                    continue;
+                m |= 1 << j;
+                if (best[m] == INF)
+                    live[nl++] = m;
+                if (c < best[m])
+                    best[m] = c;
+            }
     }
     sp->matched = true;
+    sp->matched_rb = rb;
 }
 
 static bool split_feasible(const struct goal_bound *n, struct split *sp, int rb, bool exact)
@@ -374,6 +398,15 @@ static bool split_feasible(const struct goal_bound *n, struct split *sp, int rb,
         cover_ready = true;
     }
     int served[MAX_COVER], live[MAX_COVER], base[MAX_COVER], base_served[MAX_COVER];
+    /* where one unit alone can give the check, which every cover the
+     * verdict reads must hold (D cannot block it), only its offers with the
+     * check can join such a cover: the others are not made (the verdict is
+     * the same; on b10i_h6_int most of the bound's time went to them) */
+    int sole = -1;
+    if (sp->check >= 0)
+        for (int u = 0; u < n->na; u++)
+            if (sp->cost[u][sp->check] <= n->a)
+                sole = sole == -1 ? u : -2;
     bool feasible = false;
     cover[0] = 0;
     served[0] = 0;
@@ -382,9 +415,9 @@ static bool split_feasible(const struct goal_bound *n, struct split *sp, int rb,
     for (int u = 0; u < n->na; u++) {
         struct offers o;
         if (exact)
-            square_offers(n, sp, u, &o);
+            square_offers(n, sp, u, &o, u == sole);
         else
-            relaxed_offers(n, sp, u, &o);
+            relaxed_offers(n, sp, u, &o, u == sole);
         if (!o.count)
             continue;
         int before = nl;
@@ -449,8 +482,8 @@ static bool split_feasible(const struct goal_bound *n, struct split *sp, int rb,
         }
         if (spent > rb)
             continue;
-        if (!sp->matched)
-            match_blocks(n, sp);
+        if (!sp->matched || sp->matched_rb != rb)
+            match_blocks(n, sp, rb);
         if (sp->match[~m & ((1 << sp->nflights) - 1)] <= rb) {
             feasible = true;
             goto done;
