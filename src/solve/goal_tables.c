@@ -60,7 +60,77 @@ static void bfs(const struct goal_tables *t, const struct position *p, const str
     }
 }
 
-/* The tables a node looks up (goal_tables.h), from the counts. */
+/* The same for a kind that no move changes (not a pawn): layer by layer
+ * over square sets, each layer closed under free moves first (a 0-1
+ * search's counts); a third of the tables' build time went to bfs here. */
+static void bfs_sets(const struct graph *gr, enum kind k, int start, bool use_free, uint8_t out[SLOTS][GOAL_NB])
+{
+    memset(out, GOAL_FAR, sizeof(uint8_t) * SLOTS * GOAL_NB);
+    square_set seen = SET_BIT(start), layer = seen;
+    for (int d = 0; layer; d++) {
+        for (square_set todo = use_free ? layer : 0; todo;) {
+            square_set more = 0;
+            for (square_set q = todo; q; q &= q - 1)
+                more |= gr->free_step[k][set_first(q)];
+            todo = more & ~seen;
+            seen |= todo;
+            layer |= todo;
+        }
+        uint8_t count = (uint8_t)(d < GOAL_FAR ? d : GOAL_FAR - 1);
+        square_set next = 0;
+        for (square_set q = layer; q; q &= q - 1) {
+            int b = set_first(q);
+            out[0][b] = count;
+            next |= gr->step[k][b];
+        }
+        layer = next & ~seen;
+        seen |= layer;
+    }
+}
+
+/* bfs for a pawn without free moves: its own moves layer by layer over
+ * square sets (a move onto a promotion square promotes there, as in bfs),
+ * then each promoted kind's count is the cheapest arrival on a promotion
+ * square plus that kind's count from there (t->dist, already built: the
+ * promoted kinds share the graph's other steps).  Most of the tables'
+ * build time went to the promoted kinds' searches in bfs. */
+static void pawn_bfs(const struct goal_tables *t, const struct graph *gr, enum colour c, int start,
+                     square_set promotion, uint8_t out[SLOTS][GOAL_NB])
+{
+    memset(out, GOAL_FAR, sizeof(uint8_t) * SLOTS * GOAL_NB);
+    int arrive[GOAL_NB];
+    square_set arrived = 0, seen = SET_BIT(start), layer = seen;
+    for (int d = 0; layer; d++) {
+        square_set next = 0;
+        for (square_set q = layer; q; q &= q - 1) {
+            int b = set_first(q);
+            out[0][b] = (uint8_t)(d < GOAL_FAR ? d : GOAL_FAR - 1);
+            next |= gr->step[PAWN][b];
+        }
+        for (square_set q = next & promotion & ~arrived; q; q &= q - 1)
+            arrive[set_first(q)] = d + 1;
+        arrived |= next & promotion;
+        layer = next & ~promotion & ~seen;
+        seen |= layer;
+    }
+    for (int s = 1; s < SLOTS; s++) {
+        int kind = promotion_kinds[s - 1];
+        for (int j = 0; j < t->squares; j++) {
+            int b = t->bits[j], best = -1;
+            for (square_set q = arrived; q; q &= q - 1) {
+                int x = set_first(q), dk = t->dist[c][kind][x][b];
+                if (dk < GOAL_FAR && (best < 0 || arrive[x] + dk < best))
+                    best = arrive[x] + dk;
+            }
+            if (best >= 0) /* capped as bfs caps */
+                out[s][b] = (uint8_t)(best < GOAL_FAR ? best : GOAL_FAR - 1);
+        }
+    }
+}
+
+/* The tables a node looks up (goal_tables.h), from the counts.  The deny
+ * counts go layer by layer (the squares first reached in n turns deny the
+ * union of their sets), the few counts beyond the budget square by square. */
 static void derive(struct goal_tables *t)
 {
     memset(t->deny_dist, GOAL_FAR, sizeof t->deny_dist);
@@ -69,26 +139,34 @@ static void derive(struct goal_tables *t)
             for (int i = 0; i < t->squares; i++) {
                 int a = t->bits[i];
                 int slots = k == PAWN ? GOAL_SLOTS : 1;
+                uint8_t *deny = t->deny_dist[c][k][a];
                 for (int s = 0; s < slots; s++) {
                     const uint8_t *dist = s == 0 ? t->dist[c][k][a] : t->promo_dist[c][a][s - 1];
                     int kind = s == 0 ? k : (int)promotion_kinds[s - 1];
                     square_set *w = t->within[c][k][a][s];
                     for (int j = 0; j < t->squares; j++) {
                         int q = t->bits[j];
-                        if (dist[q] <= GOAL_BUDGET)
+                        if (dist[q] <= GOAL_BUDGET) {
                             w[dist[q]] |= SET_BIT(q);
-                        for (square_set d = t->denies[c][kind][q]; d; d &= d - 1) {
-                            int b = set_first(d);
-                            if (dist[q] < t->deny_dist[c][k][a][b])
-                                t->deny_dist[c][k][a][b] = dist[q];
+                        } else if (dist[q] < GOAL_FAR) {
+                            for (square_set d = t->denies[c][kind][q]; d; d &= d - 1) {
+                                int b = set_first(d);
+                                if (dist[q] < deny[b])
+                                    deny[b] = dist[q];
+                            }
                         }
                     }
-                    for (int n = 1; n <= GOAL_BUDGET; n++)
-                        w[n] |= w[n - 1];
                     for (int n = 0; n <= GOAL_BUDGET; n++) {
-                        square_set checks = 0;
-                        for (square_set q = w[n] & ~(n ? w[n - 1] : 0); q; q &= q - 1)
+                        square_set denied = 0, checks = 0;
+                        for (square_set q = w[n]; q; q &= q - 1) {
+                            denied |= t->denies[c][kind][set_first(q)];
                             checks |= t->checks[c][kind][set_first(q)];
+                        }
+                        for (square_set d = denied; d; d &= d - 1)
+                            if (n < deny[set_first(d)])
+                                deny[set_first(d)] = (uint8_t)n;
+                        if (n)
+                            w[n] |= w[n - 1];
                         t->check_within[c][k][a][n] |= checks | (n ? t->check_within[c][k][a][n - 1] : 0);
                     }
                 }
@@ -178,37 +256,58 @@ static struct goal_tables *build(const struct position *p, unsigned v)
     memset(t->king_plain, GOAL_FAR, sizeof t->king_plain);
     memset(t->pawn_quiet, GOAL_FAR, sizeof t->pawn_quiet);
     uint8_t out[SLOTS][GOAL_NB];
-    for (int c = 0; c < 2; c++)
-        for (int i = 0; i < t->squares; i++) {
-            int a = t->bits[i];
-            for (int k = KING; k <= PAWN; k++) {
-                bfs(t, p, &gr[c], (enum colour)c, (enum kind)k, a, true, out);
+    /* the kinds no move changes first: a pawn's counts after promotion
+     * are read from theirs (pawn_bfs) */
+    for (int c = 0; c < 2; c++) {
+        bool pawn_free = false;
+        for (int i = 0; i < t->squares; i++)
+            pawn_free |= gr[c].free_step[PAWN][t->bits[i]] != 0;
+        square_set promotion = 0;
+        for (int i = 0; i < t->squares; i++)
+            if (h->promotes(p, (enum colour)c, geo_square_of_bit(g, t->bits[i])))
+                promotion |= SET_BIT(t->bits[i]);
+        for (int pass = 0; pass < 2; pass++)
+            for (int i = 0; i < t->squares; i++) {
+                int a = t->bits[i];
+                for (int k = pass ? PAWN : KING; k <= (pass ? PAWN : PAWN - 1); k++) {
+                    if (k != PAWN)
+                        bfs_sets(&gr[c], (enum kind)k, a, true, out);
+                    else if (pawn_free)
+                        bfs(t, p, &gr[c], (enum colour)c, (enum kind)k, a, true, out);
+                    else
+                        pawn_bfs(t, &gr[c], (enum colour)c, a, promotion, out);
+                    for (int j = 0; j < t->squares; j++) {
+                        int b = t->bits[j];
+                        uint8_t best = out[0][b];
+                        t->dist[c][k][a][b] = out[0][b];
+                        for (int s = 1; s < SLOTS; s++) {
+                            if (k == PAWN)
+                                t->promo_dist[c][a][s - 1][b] = out[s][b];
+                            if (out[s][b] < best)
+                                best = out[s][b];
+                        }
+                        t->any_dist[c][k][a][b] = best;
+                    }
+                }
+                if (!pass)
+                    continue;
+                if (pawn_free)
+                    bfs(t, p, &quiet[c], (enum colour)c, PAWN, a, true, out);
+                else
+                    pawn_bfs(t, &quiet[c], (enum colour)c, a, promotion, out);
                 for (int j = 0; j < t->squares; j++) {
                     int b = t->bits[j];
                     uint8_t best = out[0][b];
-                    t->dist[c][k][a][b] = out[0][b];
-                    for (int s = 1; s < SLOTS; s++) {
-                        if (k == PAWN)
-                            t->promo_dist[c][a][s - 1][b] = out[s][b];
+                    for (int s = 1; s < SLOTS; s++)
                         if (out[s][b] < best)
                             best = out[s][b];
-                    }
-                    t->any_dist[c][k][a][b] = best;
+                    t->pawn_quiet[c][a][b] = best;
                 }
+                bfs_sets(&gr[c], KING, a, false, out);
+                for (int j = 0; j < t->squares; j++)
+                    t->king_plain[c][a][t->bits[j]] = out[0][t->bits[j]];
             }
-            bfs(t, p, &quiet[c], (enum colour)c, PAWN, a, true, out);
-            for (int j = 0; j < t->squares; j++) {
-                int b = t->bits[j];
-                uint8_t best = out[0][b];
-                for (int s = 1; s < SLOTS; s++)
-                    if (out[s][b] < best)
-                        best = out[s][b];
-                t->pawn_quiet[c][a][b] = best;
-            }
-            bfs(t, p, &gr[c], (enum colour)c, KING, a, false, out);
-            for (int j = 0; j < t->squares; j++)
-                t->king_plain[c][a][t->bits[j]] = out[0][t->bits[j]];
-        }
+    }
     free(gr);
     free(quiet);
     derive(t);
