@@ -1004,17 +1004,28 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
     bool any = false;
     uint32_t skipped = 0;
     /* the king's squares within d turns: the others are never feasible (a
-     * loop over the whole board here took a sixth of this function) */
-    square_set reach = SET_BIT(kb);
-    if (n->d <= MAX_BUDGET)
+     * loop over the whole board here took a sixth of this function);
+     * `lookable` those within d by kdist, the count that decides a look */
+    square_set reach = SET_BIT(kb), lookable = SET_BIT(kb);
+    if (n->d <= MAX_BUDGET) {
         reach |= t->within[n->D][KING][kb][0][n->d];
-    else
-        for (int i = 0; i < t->squares; i++)
+        lookable |= castle ? t->within[n->D][KING][kb][0][n->d] : t->king_plain_within[n->D][kb][n->d];
+    } else {
+        for (int i = 0; i < t->squares; i++) {
             reach |= SET_BIT(t->bits[i]);
-    /* the witness, then the king's own square, then the others */
+            if (kdist[t->bits[i]] <= n->d)
+                lookable |= SET_BIT(t->bits[i]);
+        }
+    }
+    /* the witness, then the king's own square, then the others; a square
+     * excluded above is not looked at, and counted as skipped (stats) where
+     * the loop would have met it: before the first feasible square when
+     * the look stops there */
     square_set others = reach & ~SET_BIT(kb);
     if (w >= 0)
         others &= ~SET_BIT(w);
+    square_set skip = others & *excluded & lookable;
+    others &= ~*excluded;
     for (int i = -2; i == -2 || i == -1 || others; i++) {
         int s;
         if (i < 0) {
@@ -1026,7 +1037,7 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
             others &= others - 1;
         }
         int turns = s == kb ? 0 : kdist[s];
-        if (*excluded & SET_BIT(s)) {
+        if (*excluded & SET_BIT(s)) { /* the witness or the king's square */
             skipped += turns <= n->d;
             continue;
         }
@@ -1037,6 +1048,8 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
         if (ok) {
             if (!any && i >= 0)
                 *witness = (int8_t)(s + 1);
+            if (!any && !full) /* the look stops here */
+                skip &= i >= 0 ? SET_BIT(s) - 1 : 0;
             any = true;
             if (!full)
                 break;
@@ -1044,6 +1057,7 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
             proved |= SET_BIT(s);
         }
     }
+    skipped += (uint32_t)set_count(skip);
     /* most of the squares skipped were proved one level up: its credit */
     if (stats && stats < &n->level[LEVELS - 1])
         stats[1].spared += skipped;

@@ -133,6 +133,18 @@ static void pawn_bfs(const struct goal_tables *t, const struct graph *gr, enum c
  * union of their sets), the few counts beyond the budget square by square. */
 static void derive(struct goal_tables *t)
 {
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < t->squares; i++) {
+            int a = t->bits[i];
+            square_set *w = t->king_plain_within[c][a];
+            for (int j = 0; j < t->squares; j++) {
+                int q = t->bits[j];
+                if (t->king_plain[c][a][q] <= GOAL_BUDGET)
+                    w[t->king_plain[c][a][q]] |= SET_BIT(q);
+            }
+            for (int n = 1; n <= GOAL_BUDGET; n++)
+                w[n] |= w[n - 1];
+        }
     memset(t->deny_dist, GOAL_FAR, sizeof t->deny_dist);
     for (int c = 0; c < 2; c++)
         for (int k = KING; k <= PAWN; k++)

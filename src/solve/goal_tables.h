@@ -54,6 +54,9 @@ struct goal_tables {
      * reaches in at most n turns as kind slot i (0 its own kind; a pawn's
      * 1.. promotion_kinds; other kinds have slot 0 only) */
     square_set within[2][KIND_COUNT][GOAL_NB][GOAL_SLOTS][GOAL_BUDGET + 1];
+    /* king_plain_within[c][a][n]: the squares a king of colour c on a
+     * reaches in at most n turns without castling (king_plain) */
+    square_set king_plain_within[2][GOAL_NB][GOAL_BUDGET + 1];
     /* ... and the squares on which it may give check from there */
     square_set check_within[2][KIND_COUNT][GOAL_NB][GOAL_BUDGET + 1];
     /* the fewest turns such a unit needs to deny square b, as any kind */
