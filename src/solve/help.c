@@ -135,19 +135,6 @@ static bool help_goal_side_gone(const struct solver *s, int plies)
     return solver_mating_piece_gone(s, s->play == PLAY_HELP_SELF ? (enum colour)!last : last);
 }
 
-/* Whether a node with `plies` half-moves left is looked up in the table and
- * its failure stored.  Not the last move of help play: there the search is
- * the mating side's checks and a mate test each, which costs about what a
- * table probe does (a cache miss), and most of those nodes are never met
- * again; the table then holds fewer entries, so it grows less (b7i_h4_boros
- * 0.15 -> 0.13 s, b8i_h4wtp_degener 3.60 -> 3.37 s CPU, medians of 5; the
- * other bench helpmates the same).  hs#n's last help move is followed by a
- * test of every forced mate: that one is kept. */
-static bool help_uses_table(const struct solver *s, int plies)
-{
-    return plies > 1 || s->play == PLAY_HELP_SELF;
-}
-
 /* Number of solutions below this node with exactly `plies` half-moves left. */
 int help_node(struct help_run *h, int plies)
 {
@@ -157,9 +144,8 @@ int help_node(struct help_run *h, int plies)
         s->stopped = true; /* answers nothing: no failure is recorded */
     if (h->found >= h->max_solutions || solver_should_stop(s))
         return 0;
-    bool table = help_uses_table(s, plies);
-    struct tt_bounds e = tt_bounds_empty();
-    if (table && tt_get(s->tt, help_key(s), &e) && (e.help_fail >> plies & 1))
+    struct tt_bounds e;
+    if (tt_get(s->tt, help_key(s), &e) && (e.help_fail >> plies & 1))
         return 0;
     if (help_goal_side_gone(s, plies))
         return 0;
@@ -169,10 +155,8 @@ int help_node(struct help_run *h, int plies)
     square_set excluded = h->excluded[s->ply];
     if (!numbered && help_bound_prunes(s, plies, &excluded)) {
         /* a proof of failure like any other: the table spares its repetition */
-        if (table) {
-            e.help_fail |= 1u << plies;
-            tt_put(s->tt, help_key(s), &e);
-        }
+        e.help_fail |= 1u << plies;
+        tt_put(s->tt, help_key(s), &e);
         return 0;
     }
     /* reci-h#: where Black is to make the last move, it must be able to
@@ -201,7 +185,7 @@ int help_node(struct help_run *h, int plies)
     struct goal_pass pass;
     bool pass_fails = !numbered && help_pass_fails(s, plies, &excluded, &pass);
     /* where idle turns are cut unplayed, most children are never probed */
-    if (plies > 1 && help_uses_table(s, plies - 1) && !pass_fails)
+    if (plies > 1 && !pass_fails)
         prefetch_children(s, l);
     int found = 0;
     h->excluded[s->ply + 1] = excluded; /* for the nodes below */
@@ -209,7 +193,7 @@ int help_node(struct help_run *h, int plies)
         int i = solver_turn_order(s, l->count, k);
         /* assisted (split.h): the other thread may have proved this node's
          * failure meanwhile; a node with a solution below is never failed */
-        if (k > 0 && found == 0 && table && solver_assisted(s) && tt_get(s->tt, help_key(s), &e) &&
+        if (k > 0 && found == 0 && solver_assisted(s) && tt_get(s->tt, help_key(s), &e) &&
             (e.help_fail >> plies & 1))
             return 0;
         if (pass_fails && goal_bound_turn_idle(s->goal_bound, &pass, s->pos, &l->turns[i]))
@@ -248,7 +232,7 @@ int help_node(struct help_run *h, int plies)
     }
     if (reci_end && found) /* after the helpmates, Black's own mates */
         ending_moves(h, false, true);
-    if (!found && !s->stopped && table) {
+    if (!found && !s->stopped) {
         tt_get(s->tt, help_key(s), &e);
         e.help_fail |= 1u << plies;
         tt_put(s->tt, help_key(s), &e);
