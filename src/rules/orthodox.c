@@ -300,14 +300,24 @@ static bool has_legal_turn(struct position *p)
 /* Cheap and conservative: the moved unit attacks the king's square from its
  * target (sliders by line only, the path unexamined), or it leaves a line
  * through the king (a discovery), or the turn is one of the rarer kinds. */
+static bool may_check_discovering(const struct position *p, const struct turn *t, bool discovering);
+
 static bool may_check(const struct position *p, const struct turn *t)
+{
+    int king = p->st.king_sq[!p->st.side];
+    return may_check_discovering(p, t, king != SQ_NONE && p->geo->direction_between[king][t->from]);
+}
+
+/* may_check, told whether the mover's leaving its square may discover a
+ * check (`discovering`); otherwise the mover must check from its target. */
+static bool may_check_discovering(const struct position *p, const struct turn *t, bool discovering)
 {
     enum colour us = (enum colour)p->st.side;
     int king = p->st.king_sq[!us];
     if (king == SQ_NONE || (t->flags & (TURN_CASTLE | TURN_EN_PASSANT)) || t->promo)
         return true;
     const struct geometry *g = p->geo;
-    if (g->direction_between[king][t->from])
+    if (discovering)
         return true;
     int d = g->direction_between[t->to][king];
     bool diagonal = d && d != g->north && d != g->south && d != g->east && d != g->west;
@@ -329,18 +339,51 @@ static bool may_check(const struct position *p, const struct turn *t)
     }
 }
 
+/* The squares of our units that stand alone between the enemy king q and
+ * one of our line pieces attacking along that line: only their leaving may
+ * discover a check (an en passant capture, which empties two squares, is
+ * judged apart by may_check). */
+static square_set discovery_squares(const struct position *p, enum colour us, int q)
+{
+    const struct geometry *g = p->geo;
+    square_set out = 0;
+    for (int i = 0; i < 8; i++) {
+        int d = g->queen_dirs[i], s = q + d;
+        bool diagonal = d != g->north && d != g->south && d != g->east && d != g->west;
+        while (p->board[s] == UNIT_EMPTY)
+            s += d;
+        if (!unit_is(p->board[s], us))
+            continue;
+        int front = s;
+        for (s += d; p->board[s] == UNIT_EMPTY; s += d)
+            ;
+        if (!unit_is(p->board[s], us))
+            continue;
+        enum kind k = unit_kind(p->board[s]);
+        if (k == QUEEN || k == (diagonal ? BISHOP : ROOK))
+            out |= SET_BIT(geo_bit(g, front));
+    }
+    return out;
+}
+
 /* rules.h generate_checks: the royal king's move checks only by discovery (it
  * cannot stand next to the enemy king), so its moves, each needing an attack
- * test, are generated only when it stands on a line with the enemy king. */
+ * test, are generated only when it shields one of our line pieces from the
+ * enemy king. */
 static void generate_checks(struct position *p, struct turn_list *out)
 {
     enum colour us = (enum colour)p->st.side;
-    int king = p->st.king_sq[us], q = p->st.king_sq[!us];
+    int q = p->st.king_sq[!us];
+    const struct geometry *g = p->geo;
     struct constraints c;
     memset(c.pin, 0, sizeof c.pin);
     find_constraints(p, us, &c);
     out->count = 0;
-    if (c.king != SQ_NONE && (q == SQ_NONE || p->geo->direction_between[q][king]))
+    /* a unit on a line with q discovers nothing unless it shields one of
+     * our line pieces there: most such turns were played and tested for
+     * nothing (the royal king's turns each need an attack test) */
+    square_set discovering = q == SQ_NONE ? 0 : discovery_squares(p, us, q);
+    if (c.king != SQ_NONE && (q == SQ_NONE || (discovering & SET_BIT(geo_bit(g, c.king)))))
         king_moves(p, out, c.king);
     if (c.checkers < 2) {
         unit_moves(p, &c, out, c.king);
@@ -349,7 +392,7 @@ static void generate_checks(struct position *p, struct turn_list *out)
     }
     int n = 0;
     for (int i = 0; i < out->count; i++)
-        if (may_check(p, &out->turns[i]))
+        if (may_check_discovering(p, &out->turns[i], (discovering & SET_BIT(geo_bit(g, out->turns[i].from))) != 0))
             out->turns[n++] = out->turns[i];
     out->count = n;
 }

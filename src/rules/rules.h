@@ -96,7 +96,9 @@ struct rules {
     /* Optional, with may_check: the legal turns that may_check admits, in
      * generate's order, found cheaper than by generating every legal turn (a
      * rule set whose legality test costs more than may_check judges it only
-     * for them); NULL: generate, then filter. */
+     * for them), or fewer of them: one left out must give no check (it may
+     * judge by the whole position, as orthodox chess does which units
+     * shield a line piece from the enemy king); NULL: generate, then filter. */
     void (*generate_checks)(struct position *p, struct turn_list *out);
     /* Optional: goal-directed help play; NULL keeps the plain help search. */
     const struct goal_hooks *goal;
