@@ -248,6 +248,26 @@ static void fairy(const struct rules *r, const char *array, int depth, int games
     judge(r, "random positions", &b);
 }
 
+/* An en passant capture empties two squares of one line, the capturer's and
+ * the captured pawn's, and may so discover a check; worked out by hand:
+ * White Rh5, Pe5, Ke1; Black Ka5 and a pawn just arrived on d5 from d7
+ * (e.p. square d6).  e5xd6 e.p. opens the rank from h5 to a5: check, though
+ * neither pawn alone shields the rook (orthodox chess's discovery_squares
+ * finds no shield: the capture must be admitted as such).  Knight relay has
+ * no en passant (RULES 2.4). */
+static void en_passant_discovery(void **state)
+{
+    (void)state;
+    struct position p;
+    struct fen_error err;
+    position_init(&p, &rules_orthodox, 0);
+    assert_true(fen_parse(&p, "8/8/8/k2pP2R/8/8/8/4K3 w - d6", &err));
+    struct audit a = {0};
+    audit(&p, 1, &a);
+    assert_int_equal(a.turns, 16);
+    assert_int_equal(a.checks, 1); /* e5xd6 e.p., the only checking turn */
+}
+
 /* Orthodox too: its generate_checks against generate and may_check. */
 static void orthodox_audit(void **state)
 {
@@ -286,6 +306,7 @@ int main(void)
         cmocka_unit_test(kiwipete),
         cmocka_unit_test(position_3),
         cmocka_unit_test(orthodox_audit),
+        cmocka_unit_test(en_passant_discovery),
         cmocka_unit_test(knight_relay),
         cmocka_unit_test(dynamo),
         cmocka_unit_test(emulation),
