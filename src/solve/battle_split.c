@@ -87,6 +87,7 @@ void battle_split_roots(struct solver *s, int count, const int *order,
         if (!w->lists)
             out_of_memory();
         w->goal_bound = w->end_bound = NULL; /* help play's */
+        w->leaf_cache = NULL;
         w->on_root_move = NULL; /* progress callbacks are the caller's thread's */
         w->on_nodes = NULL;
         w->threads = 1;

@@ -4,8 +4,10 @@
 #include "help.h"
 
 #include <assert.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "../board/memory.h"
 #include "../board/notation.h"
 #include "../rules/rules.h"
 #include "goal_bound.h"
@@ -135,6 +137,52 @@ static bool help_goal_side_gone(const struct solver *s, int plies)
     return solver_mating_piece_gone(s, s->play == PLAY_HELP_SELF ? (enum colour)!last : last);
 }
 
+/* The last move's nodes (but hs#'s, where every forced mate is tested after
+ * it) keep their failures in a small cache of the thread's own instead of
+ * the table: there a node is a few checks and a mate test each, about the
+ * cost of a table probe, which is mostly a cache miss, and the table grew
+ * by them (b8i_h4wtp_degener: 20% of its time went to probing, storing
+ * and the table's new pages).  Keeping them nowhere was measured too:
+ * where the last move's test is dear that lost more than it saved (Knight
+ * relay kr_h3_c88 0.42 -> 0.70 s).  With 2^18 entries, two a set (2 MB),
+ * degener went 3.01 -> 2.43 s and kr_h3_c88, sr_h3_c88 and kr_h4_c57 took
+ * as long as with the table (2^16 direct-mapped: kr_h3_c88 +15%,
+ * sr_h3_c88 +26%; 2^20: molnar +12% for clearing the cache).  Only
+ * failures are kept, so no entry can be wrong and a lost one costs a
+ * search. */
+static bool help_leaf(const struct solver *s, int plies)
+{
+    return plies == 1 && s->play != PLAY_HELP_SELF && s->leaf_cache;
+}
+
+/* Two entries a set, the newer first: a failure stored pushes the older
+ * one out. */
+static bool leaf_failed(const struct solver *s, uint64_t key)
+{
+    const uint64_t *set = &s->leaf_cache[2 * ((key >> 1) & (HELP_LEAF_CACHE / 2 - 1))];
+    return set[0] == (key | 1) || set[1] == (key | 1);
+}
+
+static void leaf_store_failure(struct solver *s, uint64_t key)
+{
+    uint64_t *set = &s->leaf_cache[2 * ((key >> 1) & (HELP_LEAF_CACHE / 2 - 1))];
+    if (set[0] != (key | 1)) {
+        set[1] = set[0];
+        set[0] = key | 1;
+    }
+}
+
+void help_leaf_cache_reset(struct solver *s)
+{
+    if (!s->leaf_cache) {
+        s->leaf_cache = calloc(HELP_LEAF_CACHE, sizeof *s->leaf_cache);
+        if (!s->leaf_cache)
+            out_of_memory();
+    } else {
+        memset(s->leaf_cache, 0, HELP_LEAF_CACHE * sizeof *s->leaf_cache);
+    }
+}
+
 /* Number of solutions below this node with exactly `plies` half-moves left. */
 int help_node(struct help_run *h, int plies)
 {
@@ -144,8 +192,9 @@ int help_node(struct help_run *h, int plies)
         s->stopped = true; /* answers nothing: no failure is recorded */
     if (h->found >= h->max_solutions || solver_should_stop(s))
         return 0;
-    struct tt_bounds e;
-    if (tt_get(s->tt, help_key(s), &e) && (e.help_fail >> plies & 1))
+    bool leaf = help_leaf(s, plies);
+    struct tt_bounds e = tt_bounds_empty();
+    if (leaf ? leaf_failed(s, help_key(s)) : tt_get(s->tt, help_key(s), &e) && (e.help_fail >> plies & 1))
         return 0;
     if (help_goal_side_gone(s, plies))
         return 0;
@@ -155,8 +204,12 @@ int help_node(struct help_run *h, int plies)
     square_set excluded = h->excluded[s->ply];
     if (!numbered && help_bound_prunes(s, plies, &excluded)) {
         /* a proof of failure like any other: the table spares its repetition */
-        e.help_fail |= 1u << plies;
-        tt_put(s->tt, help_key(s), &e);
+        if (leaf) {
+            leaf_store_failure(s, help_key(s));
+        } else {
+            e.help_fail |= 1u << plies;
+            tt_put(s->tt, help_key(s), &e);
+        }
         return 0;
     }
     /* reci-h#: where Black is to make the last move, it must be able to
@@ -185,7 +238,7 @@ int help_node(struct help_run *h, int plies)
     struct goal_pass pass;
     bool pass_fails = !numbered && help_pass_fails(s, plies, &excluded, &pass);
     /* where idle turns are cut unplayed, most children are never probed */
-    if (plies > 1 && !pass_fails)
+    if (plies > 1 && !help_leaf(s, plies - 1) && !pass_fails)
         prefetch_children(s, l);
     int found = 0;
     h->excluded[s->ply + 1] = excluded; /* for the nodes below */
@@ -193,7 +246,7 @@ int help_node(struct help_run *h, int plies)
         int i = solver_turn_order(s, l->count, k);
         /* assisted (split.h): the other thread may have proved this node's
          * failure meanwhile; a node with a solution below is never failed */
-        if (k > 0 && found == 0 && solver_assisted(s) && tt_get(s->tt, help_key(s), &e) &&
+        if (k > 0 && found == 0 && !leaf && solver_assisted(s) && tt_get(s->tt, help_key(s), &e) &&
             (e.help_fail >> plies & 1))
             return 0;
         if (pass_fails && goal_bound_turn_idle(s->goal_bound, &pass, s->pos, &l->turns[i]))
@@ -232,7 +285,9 @@ int help_node(struct help_run *h, int plies)
     }
     if (reci_end && found) /* after the helpmates, Black's own mates */
         ending_moves(h, false, true);
-    if (!found && !s->stopped) {
+    if (!found && !s->stopped && leaf) {
+        leaf_store_failure(s, help_key(s));
+    } else if (!found && !s->stopped) {
         tt_get(s->tt, help_key(s), &e);
         e.help_fail |= 1u << plies;
         tt_put(s->tt, help_key(s), &e);
@@ -266,6 +321,7 @@ static bool help_phase(struct solver *s, struct result *r, const struct solution
 
 void help_search(struct solver *s, int plies, struct result *r, const struct solution_sink *sink)
 {
+    help_leaf_cache_reset(s);
     /* "1...": a helpmate's White first move; hs# and reci-h# number the
      * first mover's moves (Popeye) */
     bool white_first = plies % 2 == 1 && s->play == PLAY_HELP;

@@ -229,6 +229,8 @@ bool help_split_phase(struct help_run *h, int k)
         w->s.lists = malloc(sizeof *w->s.lists * SOLVER_MAX_PLY);
         if (!w->s.lists)
             out_of_memory();
+        w->s.leaf_cache = NULL; /* the caller's is its thread's own */
+        help_leaf_cache_reset(&w->s);
         /* its working memory is the solver's own */
         w->s.goal_bound = s->goal_bound ? goal_bound_new_like(s->goal_bound) : NULL;
         w->s.end_bound = s->end_bound ? goal_bound_new_like(s->end_bound) : NULL;
@@ -250,6 +252,7 @@ bool help_split_phase(struct help_run *h, int k)
         if (w->s.overflow)
             s->overflow = s->stopped = true;
         free(w->s.lists);
+        free(w->s.leaf_cache);
         goal_bound_free(w->s.goal_bound);
         goal_bound_free(w->s.end_bound);
     }

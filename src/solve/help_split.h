@@ -42,6 +42,11 @@ static inline uint64_t help_key(const struct solver *s) { return s->pos->st.hash
 
 /* Number of solutions below the current node with exactly `plies` left. */
 int help_node(struct help_run *h, int plies);
+/* The last move's failures of help play are kept per thread in this many
+ * entries (help.c); a solver that searches help play gets its cache empty
+ * from help_leaf_cache_reset (help_search, and each thread of a split). */
+#define HELP_LEAF_CACHE (1 << 18)
+void help_leaf_cache_reset(struct solver *s);
 /* Whether the goal bounds prove that no solution passes the current node,
  * `plies` half-moves before the help play's end (help.c); excluded (or
  * NULL): the helpmate bound's squares, as goal_bound_prunes_below. */

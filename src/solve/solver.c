@@ -46,6 +46,8 @@ void solver_free(struct solver *s)
 {
     free(s->lists);
     s->lists = NULL;
+    free(s->leaf_cache);
+    s->leaf_cache = NULL;
     goal_bound_free(s->goal_bound);
     s->goal_bound = NULL;
     goal_bound_free(s->end_bound);

@@ -32,6 +32,7 @@ struct solver {
     int ply;
     struct turn_list *lists;     /* SOLVER_MAX_PLY lists, one per ply */
     struct goal_bound *goal_bound; /* goal-directed help play; NULL: plain search */
+    uint64_t *leaf_cache;        /* help play's last-move failures, this thread's own (help.c) */
     /* hs#, reci-h#: the bound of the other mate at the end, Black's of White
      * (help_bound_prunes); NULL: none */
     struct goal_bound *end_bound;
