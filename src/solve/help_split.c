@@ -230,10 +230,10 @@ bool help_split_phase(struct help_run *h, int k)
         if (!w->s.lists)
             out_of_memory();
         w->s.leaf_cache = NULL; /* the caller's is its thread's own */
-        help_leaf_cache_reset(&w->s);
         /* its working memory is the solver's own */
         w->s.goal_bound = s->goal_bound ? goal_bound_new_like(s->goal_bound) : NULL;
         w->s.end_bound = s->end_bound ? goal_bound_new_like(s->end_bound) : NULL;
+        help_leaf_cache_reset(&w->s);
         /* progress callbacks are the caller's thread's */
         w->s.on_root_move = NULL;
         w->s.on_nodes = NULL;

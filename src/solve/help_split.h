@@ -42,9 +42,10 @@ static inline uint64_t help_key(const struct solver *s) { return s->pos->st.hash
 
 /* Number of solutions below the current node with exactly `plies` left. */
 int help_node(struct help_run *h, int plies);
-/* The last move's failures of help play are kept per thread in this many
- * entries (help.c); a solver that searches help play gets its cache empty
- * from help_leaf_cache_reset (help_search, and each thread of a split). */
+/* The last move's failures of goal-directed help play are kept per thread
+ * in this many entries (help.c); a solver that searches help play gets its
+ * cache empty from help_leaf_cache_reset (help_search, and each thread of a
+ * split), and none without the goal bound. */
 #define HELP_LEAF_CACHE (1 << 18)
 void help_leaf_cache_reset(struct solver *s);
 /* Whether the goal bounds prove that no solution passes the current node,
