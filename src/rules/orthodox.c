@@ -302,6 +302,13 @@ static bool has_legal_turn(struct position *p)
  * through the king (a discovery), or the turn is one of the rarer kinds. */
 static bool may_check_discovering(const struct position *p, const struct turn *t, bool discovering);
 
+/* Whether a nonzero line step d is diagonal (a bishop's) rather than
+ * straight (a rook's). */
+static bool diagonal_step(const struct geometry *g, int d)
+{
+    return d != g->north && d != g->south && d != g->east && d != g->west;
+}
+
 static bool may_check(const struct position *p, const struct turn *t)
 {
     int king = p->st.king_sq[!p->st.side];
@@ -320,7 +327,7 @@ static bool may_check_discovering(const struct position *p, const struct turn *t
     if (discovering)
         return true;
     int d = g->direction_between[t->to][king];
-    bool diagonal = d && d != g->north && d != g->south && d != g->east && d != g->west;
+    bool diagonal = d && diagonal_step(g, d);
     switch (unit_kind(p->board[t->from])) {
     case PAWN: {
         int fwd = us == WHITE ? g->north : g->south;
@@ -349,7 +356,7 @@ static square_set discovery_squares(const struct position *p, enum colour us, in
     square_set out = 0;
     for (int i = 0; i < 8; i++) {
         int d = g->queen_dirs[i], s = q + d;
-        bool diagonal = d != g->north && d != g->south && d != g->east && d != g->west;
+        bool diagonal = diagonal_step(g, d);
         while (p->board[s] == UNIT_EMPTY)
             s += d;
         if (!unit_is(p->board[s], us))

@@ -32,7 +32,8 @@ struct goal_hooks {
     void (*reach_quiet)(const struct position *p, enum colour c, enum kind k, int sq, unsigned variant,
                         square_set *out);
     /* Squares it may reach in a turn that also moves another unit which pays
-     * for the turn (the king's castling: the rook's move is counted). */
+     * for the turn (the king's castling: the rook's move is counted); none
+     * for a pawn (goal_tables.c counts a pawn's moves on that promise). */
     void (*free_reach)(const struct position *p, enum colour c, enum kind k, int sq, square_set *out);
     /* Squares such a unit on sq may deny to the enemy king: every square it
      * may attack, and its own square when it cannot be captured. */

@@ -19,53 +19,16 @@ struct graph {
     square_set step[KIND_COUNT][GOAL_NB], free_step[KIND_COUNT][GOAL_NB];
 };
 
-/* States are (kind slot, bit): slot 0 the unit's own kind, 1..4 promotion_kinds. */
-#define SLOTS (1 + GOAL_PROMOTIONS)
+/* Counts go by kind slot (goal_tables.h GOAL_SLOTS): slot 0 the unit's own
+ * kind, 1..4 promotion_kinds. */
 
-static void bfs(const struct goal_tables *t, const struct position *p, const struct graph *gr, enum colour c,
-                enum kind k, int start, bool use_free, uint8_t out[SLOTS][GOAL_NB])
+/* The fewest turns from `start` to each square for a kind that no move
+ * changes (not a pawn): layer by layer over square sets, each layer closed
+ * under free moves first (a 0-1 search's counts; a search state by state
+ * took a third of the tables' build time). */
+static void bfs_sets(const struct graph *gr, enum kind k, int start, bool use_free, uint8_t out[GOAL_SLOTS][GOAL_NB])
 {
-    memset(out, GOAL_FAR, sizeof(uint8_t) * SLOTS * GOAL_NB);
-    /* 0-1 breadth-first search: free moves go to the front of the deque */
-    /* a state is pushed again only when its count drops, at most a few times */
-    enum { FRONT = 2 * SLOTS * GOAL_NB, LEN = FRONT + 6 * SLOTS * GOAL_NB };
-    int deque[LEN];
-    int head = FRONT, tail = head;
-    out[0][start] = 0;
-    deque[tail++] = start;
-    while (head < tail) {
-        int st = deque[head++];
-        int slot = st / GOAL_NB, bit = st % GOAL_NB;
-        enum kind kind = slot == 0 ? k : promotion_kinds[slot - 1];
-        int d = out[slot][bit];
-        for (int pass = 0; pass < 2; pass++) {
-            square_set to = pass ? gr->step[kind][bit] : (use_free ? gr->free_step[kind][bit] : 0);
-            int cost = d + pass;
-            for (; to; to &= to - 1) {
-                int b = set_first(to);
-                int sq = geo_square_of_bit(p->geo, b);
-                bool promo = kind == PAWN && t->rules->goal->promotes(p, c, sq);
-                for (int s2 = promo ? 1 : slot; s2 <= (promo ? GOAL_PROMOTIONS : slot); s2++) {
-                    if (out[s2][b] <= cost)
-                        continue;
-                    out[s2][b] = (uint8_t)(cost < GOAL_FAR ? cost : GOAL_FAR - 1);
-                    assert(head > 0 && tail < LEN);
-                    if (pass == 0)
-                        deque[--head] = s2 * GOAL_NB + b;
-                    else
-                        deque[tail++] = s2 * GOAL_NB + b;
-                }
-            }
-        }
-    }
-}
-
-/* The same for a kind that no move changes (not a pawn): layer by layer
- * over square sets, each layer closed under free moves first (a 0-1
- * search's counts); a third of the tables' build time went to bfs here. */
-static void bfs_sets(const struct graph *gr, enum kind k, int start, bool use_free, uint8_t out[SLOTS][GOAL_NB])
-{
-    memset(out, GOAL_FAR, sizeof(uint8_t) * SLOTS * GOAL_NB);
+    memset(out, GOAL_FAR, sizeof(uint8_t) * GOAL_SLOTS * GOAL_NB);
     square_set seen = SET_BIT(start), layer = seen;
     for (int d = 0; layer; d++) {
         for (square_set todo = use_free ? layer : 0; todo;) {
@@ -88,16 +51,17 @@ static void bfs_sets(const struct graph *gr, enum kind k, int start, bool use_fr
     }
 }
 
-/* bfs for a pawn without free moves: its own moves layer by layer over
- * square sets (a move onto a promotion square promotes there, as in bfs),
- * then each promoted kind's count is the cheapest arrival on a promotion
- * square plus that kind's count from there (t->dist, already built: the
- * promoted kinds share the graph's other steps).  Most of the tables'
- * build time went to the promoted kinds' searches in bfs. */
+/* The same for a pawn (which has no free moves, rules.h free_reach), in
+ * slot 0 as a pawn and in slots 1.. as each promotion kind: its own moves
+ * layer by layer over square sets (a move onto a promotion square promotes
+ * there), then each promoted kind's count is the cheapest arrival on a
+ * promotion square plus that kind's count from there (t->dist, already
+ * built: the promoted kinds share the graph's other steps).  Searching the
+ * promoted kinds state by state took most of the tables' build time. */
 static void pawn_bfs(const struct goal_tables *t, const struct graph *gr, enum colour c, int start,
-                     square_set promotion, uint8_t out[SLOTS][GOAL_NB])
+                     square_set promotion, uint8_t out[GOAL_SLOTS][GOAL_NB])
 {
-    memset(out, GOAL_FAR, sizeof(uint8_t) * SLOTS * GOAL_NB);
+    memset(out, GOAL_FAR, sizeof(uint8_t) * GOAL_SLOTS * GOAL_NB);
     int arrive[GOAL_NB];
     square_set arrived = 0, seen = SET_BIT(start), layer = seen;
     for (int d = 0; layer; d++) {
@@ -113,7 +77,7 @@ static void pawn_bfs(const struct goal_tables *t, const struct graph *gr, enum c
         layer = next & ~promotion & ~seen;
         seen |= layer;
     }
-    for (int s = 1; s < SLOTS; s++) {
+    for (int s = 1; s < GOAL_SLOTS; s++) {
         int kind = promotion_kinds[s - 1];
         for (int j = 0; j < t->squares; j++) {
             int b = t->bits[j], best = -1;
@@ -267,13 +231,12 @@ static struct goal_tables *build(const struct position *p, unsigned v)
     memset(t->any_dist, GOAL_FAR, sizeof t->any_dist);
     memset(t->king_plain, GOAL_FAR, sizeof t->king_plain);
     memset(t->pawn_quiet, GOAL_FAR, sizeof t->pawn_quiet);
-    uint8_t out[SLOTS][GOAL_NB];
+    uint8_t out[GOAL_SLOTS][GOAL_NB];
     /* the kinds no move changes first: a pawn's counts after promotion
      * are read from theirs (pawn_bfs) */
     for (int c = 0; c < 2; c++) {
-        bool pawn_free = false;
-        for (int i = 0; i < t->squares; i++)
-            pawn_free |= gr[c].free_step[PAWN][t->bits[i]] != 0;
+        for (int i = 0; i < t->squares; i++) /* pawn_bfs relies on it (rules.h) */
+            assert(gr[c].free_step[PAWN][t->bits[i]] == 0);
         square_set promotion = 0;
         for (int i = 0; i < t->squares; i++)
             if (h->promotes(p, (enum colour)c, geo_square_of_bit(g, t->bits[i])))
@@ -284,15 +247,13 @@ static struct goal_tables *build(const struct position *p, unsigned v)
                 for (int k = pass ? PAWN : KING; k <= (pass ? PAWN : PAWN - 1); k++) {
                     if (k != PAWN)
                         bfs_sets(&gr[c], (enum kind)k, a, true, out);
-                    else if (pawn_free)
-                        bfs(t, p, &gr[c], (enum colour)c, (enum kind)k, a, true, out);
                     else
                         pawn_bfs(t, &gr[c], (enum colour)c, a, promotion, out);
                     for (int j = 0; j < t->squares; j++) {
                         int b = t->bits[j];
                         uint8_t best = out[0][b];
                         t->dist[c][k][a][b] = out[0][b];
-                        for (int s = 1; s < SLOTS; s++) {
+                        for (int s = 1; s < GOAL_SLOTS; s++) {
                             if (k == PAWN)
                                 t->promo_dist[c][a][s - 1][b] = out[s][b];
                             if (out[s][b] < best)
@@ -303,14 +264,11 @@ static struct goal_tables *build(const struct position *p, unsigned v)
                 }
                 if (!pass)
                     continue;
-                if (pawn_free)
-                    bfs(t, p, &quiet[c], (enum colour)c, PAWN, a, true, out);
-                else
-                    pawn_bfs(t, &quiet[c], (enum colour)c, a, promotion, out);
+                pawn_bfs(t, &quiet[c], (enum colour)c, a, promotion, out);
                 for (int j = 0; j < t->squares; j++) {
                     int b = t->bits[j];
                     uint8_t best = out[0][b];
-                    for (int s = 1; s < SLOTS; s++)
+                    for (int s = 1; s < GOAL_SLOTS; s++)
                         if (out[s][b] < best)
                             best = out[s][b];
                     t->pawn_quiet[c][a][b] = best;
