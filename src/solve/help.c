@@ -320,6 +320,7 @@ static bool help_phase(struct solver *s, struct result *r, const struct solution
         else if (h.found > 0 && k < last && s->opt->stop_on_short)
             cut = true;
     }
+    help_split_release(&h);
     struct solution_event e = {.kind = EVENT_HELP_PHASE_END, .pos = s->pos, .set_play = set_play, .goal = s->goal,
                                .first_index = -1};
     sink_send(sink, &e);

@@ -36,6 +36,9 @@ struct help_run {
     struct help_record *record;
     struct split_job *split;
     int task;
+    /* the split's threads' search state, kept between lengths (NULL: none
+     * yet); help_split_release frees it */
+    struct help_workers *workers;
 };
 
 static inline uint64_t help_key(const struct solver *s) { return s->pos->st.hash ^ s->mode_key ^ 0x6a09e667f3bcc909ull; }
@@ -62,5 +65,7 @@ void help_send_solution(struct help_run *h, int plies);
  * results help_node(h, k) would give, in its order; false when it did not
  * (one thread, a short length, MoveNumbers): the caller searches alone. */
 bool help_split_phase(struct help_run *h, int k);
+/* Frees what help_split_phase kept for h's later lengths. */
+void help_split_release(struct help_run *h);
 
 #endif
