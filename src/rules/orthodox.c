@@ -377,6 +377,99 @@ static square_set discovery_squares(const struct position *p, enum colour us, in
  * cannot stand next to the enemy king), so its moves, each needing an attack
  * test, are generated only when it shields one of our line pieces from the
  * enemy king. */
+/* The squares from which a unit of ours checks the enemy king q: along
+ * each line from q up to and including its first unit (a capture there),
+ * straight for rooks, diagonal for bishops, and a knight's leap away. */
+struct check_squares {
+    square_set straight, diagonal, knight;
+};
+
+static void find_check_squares(const struct position *p, enum colour us, int q, struct check_squares *cs)
+{
+    const struct geometry *g = p->geo;
+    *cs = (struct check_squares){0};
+    for (int i = 0; i < 8; i++) {
+        int d = g->queen_dirs[i];
+        square_set *line = diagonal_step(g, d) ? &cs->diagonal : &cs->straight;
+        int s = q + d;
+        for (; p->board[s] == UNIT_EMPTY; s += d)
+            *line |= SET_BIT(geo_bit(g, s));
+        if (unit_is(p->board[s], (enum colour)!us))
+            *line |= SET_BIT(geo_bit(g, s));
+    }
+    for (int i = 0; i < 8; i++) {
+        int s = q + g->knight_leaps[i];
+        if (g->on_board[s])
+            cs->knight |= SET_BIT(geo_bit(g, s));
+    }
+}
+
+/* slider_moves to the targets in `to_set` only, in its order. */
+static void slider_moves_to(const struct position *p, const struct constraints *c, struct turn_list *out, int from,
+                            const int *dirs, int n, square_set to_set)
+{
+    enum colour us = (enum colour)p->st.side;
+    const struct geometry *g = p->geo;
+    for (int i = 0; i < n; i++) {
+        int d = dirs[i];
+        if (c->pin[from] && c->pin[from] != d && c->pin[from] != -d)
+            continue;
+        int to = from + d;
+        for (; p->board[to] == UNIT_EMPTY; to += d)
+            if ((to_set & SET_BIT(geo_bit(g, to))) && (!c->checkers || (c->evasions & SET_BIT(geo_bit(g, to)))))
+                turn_list_add_move(out, from, to, false);
+        if (unit_is(p->board[to], (enum colour)!us) && (to_set & SET_BIT(geo_bit(g, to))) &&
+            (!c->checkers || (c->evasions & SET_BIT(geo_bit(g, to)))))
+            turn_list_add_move(out, from, to, true);
+    }
+}
+
+/* A knight, a bishop, a rook or a queen that discovers nothing checks only
+ * from a check square: its moves to those, in unit_moves' order; the other
+ * units' moves as unit_moves makes them, for the filter. */
+static void unit_checks(struct position *p, const struct constraints *c, struct turn_list *out, int king,
+                        square_set discovering, const struct check_squares *cs)
+{
+    const struct geometry *g = p->geo;
+    enum colour us = (enum colour)p->st.side;
+    for (square_set s = p->st.occupied[us]; s; s &= s - 1) {
+        int bit = set_first(s), from = geo_square_of_bit(g, bit);
+        enum kind k = unit_kind(p->board[from]);
+        bool plain = !(discovering & SET_BIT(bit));
+        switch (k) {
+        case PAWN: pawn_moves(p, c, out, from); break;
+        case KNIGHT:
+            if (c->pin[from])
+                break;
+            if (!plain) {
+                leaper_moves(p, c, out, from, g->knight_leaps, 8);
+                break;
+            }
+            for (int i = 0; i < 8; i++) {
+                int to = from + g->knight_leaps[i];
+                unit_t t = p->board[to];
+                if ((t == UNIT_EMPTY || unit_is(t, (enum colour)!us)) && (cs->knight & SET_BIT(geo_bit(g, to))) &&
+                    target_allowed(p, c, from, to))
+                    turn_list_add_move(out, from, to, t != UNIT_EMPTY);
+            }
+            break;
+        case BISHOP:
+            slider_moves_to(p, c, out, from, g->bishop_dirs, 4, plain ? cs->diagonal : ~(square_set)0);
+            break;
+        case ROOK: slider_moves_to(p, c, out, from, g->rook_dirs, 4, plain ? cs->straight : ~(square_set)0); break;
+        case QUEEN:
+            slider_moves_to(p, c, out, from, g->queen_dirs, 8,
+                            plain ? cs->straight | cs->diagonal : ~(square_set)0);
+            break;
+        case KING:
+            if (from != king) /* a second king is not royal here */
+                leaper_moves(p, c, out, from, g->queen_dirs, 8);
+            break;
+        default: break;
+        }
+    }
+}
+
 static void generate_checks(struct position *p, struct turn_list *out)
 {
     enum colour us = (enum colour)p->st.side;
@@ -393,7 +486,15 @@ static void generate_checks(struct position *p, struct turn_list *out)
     if (c.king != SQ_NONE && (q == SQ_NONE || (discovering & SET_BIT(geo_bit(g, c.king)))))
         king_moves(p, out, c.king);
     if (c.checkers < 2) {
-        unit_moves(p, &c, out, c.king);
+        if (q == SQ_NONE) {
+            unit_moves(p, &c, out, c.king);
+        } else {
+            /* the other pieces' moves only to where they check: most of
+             * a last move's turns were generated to be filtered out */
+            struct check_squares cs;
+            find_check_squares(p, us, q, &cs);
+            unit_checks(p, &c, out, c.king, discovering, &cs);
+        }
         if (!c.checkers && c.king != SQ_NONE)
             orthodox_castling(p, out, orthodox_attacked);
     }

@@ -323,10 +323,13 @@ static bool help_phase(struct solver *s, struct result *r, const struct solution
     h.max_solutions = s->opt->max_solutions > 0 ? s->opt->max_solutions : 1 << 30;
     s->ply = 0;
     bool cut = false;
+    h.last = last;
     for (int k = first; k <= last && !s->stopped && !cut; k += 2) {
         h.lines = k == last ? &r->solutions : &r->short_solutions;
+        uint64_t before = s->nodes;
         if (!help_split_phase(&h, k))
             help_node(&h, k);
+        h.previous_nodes = s->nodes - before;
         if (h.found >= h.max_solutions)
             cut = true;
         else if (h.found > 0 && k < last && s->opt->stop_on_short)

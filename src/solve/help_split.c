@@ -13,6 +13,13 @@
 
 /* Lengths below this are searched alone: too little work to share. */
 #define HELP_SPLIT_MIN_PLIES 3
+/* A length shorter than the phase's last is searched alone when the one
+ * before it took fewer nodes than this: a length costs some 5-40 times the
+ * one before, and a split a few milliseconds of setting up and of cold
+ * caches (b7_h4_boros at -j 2: h#2 and h#3 took 7 ms split, 5 ms alone,
+ * after 7 and 168 nodes before them).  The last length is always split: a
+ * shorter one can be cut by the bound at its root however long the last. */
+#define HELP_SPLIT_MIN_PREVIOUS_NODES 2000
 /* Tasks start after one half-move, or more while there are fewer than this
  * many tasks per thread (the goal bound and the table cut many first moves).
  * Not more: the walk to them runs on one thread and asks the bound at every
@@ -263,7 +270,7 @@ bool help_split_phase(struct help_run *h, int k)
      * alone: the parts are what runs in parallel there; hs#, reci-h#: their
      * endings send lines of their own, so they search alone too */
     if (s->threads < 2 || k < HELP_SPLIT_MIN_PLIES || s->opt->move_numbers || s->root_filter ||
-        s->play != PLAY_HELP)
+        s->play != PLAY_HELP || (k < h->last && h->previous_nodes < HELP_SPLIT_MIN_PREVIOUS_NODES))
         return false;
     assert(s->ply == 0 && !h->record);
     struct help_split sp = {.h = h, .k = k, .prefix = 1, .before = h->found, .last_root = -1};

@@ -39,6 +39,8 @@ struct help_run {
     /* the split's threads' search state, kept between lengths (NULL: none
      * yet); help_split_release frees it */
     struct help_workers *workers;
+    int last;                   /* the phase's longest length (plies) */
+    uint64_t previous_nodes;    /* the nodes of the length before this one (0: none) */
 };
 
 static inline uint64_t help_key(const struct solver *s) { return s->pos->st.hash ^ s->mode_key ^ 0x6a09e667f3bcc909ull; }
