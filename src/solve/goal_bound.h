@@ -47,6 +47,10 @@ bool goal_bound_prunes_below(struct goal_bound *gb, const struct position *p, en
 struct goal_pass {
     square_set flights; /* the flights of every king square whose verdict D's units could change */
     int d;              /* D's turns after its turn */
+    /* goal_bound_turn_idle's own, per square a turn leaves: the targets
+     * that make it matter (busy), for the squares in `known` */
+    square_set known;
+    square_set busy[GOAL_NB];
 };
 bool goal_bound_pass_fails(struct goal_bound *gb, const struct position *p, enum goal goal, int plies,
                            struct goal_pass *pass);
@@ -57,7 +61,7 @@ bool goal_bound_pass_fails_below(struct goal_bound *gb, const struct position *p
 /* After goal_bound_pass_fails proved failure at p and filled pass: true when
  * D's turn t changes nothing the bound could use, so the bound cuts the node
  * after t too and t need not be played. */
-bool goal_bound_turn_idle(const struct goal_bound *gb, const struct goal_pass *pass, const struct position *p,
+bool goal_bound_turn_idle(const struct goal_bound *gb, struct goal_pass *pass, const struct position *p,
                           const struct turn *t);
 
 #endif

@@ -280,6 +280,17 @@ static struct goal_tables *build(const struct position *p, unsigned v)
     }
     free(gr);
     free(quiet);
+    for (int c = 0; c < 2; c++)
+        for (int k = KING; k < PAWN; k++) {
+            bool same = true;
+            for (int i = 0; i < t->squares && same; i++)
+                for (int j = 0; j < t->squares && same; j++) {
+                    int a = t->bits[i], b = t->bits[j];
+                    same = t->any_dist[c][k][a][b] == t->any_dist[c][k][b][a] &&
+                           t->any_dist[c][k][a][b] == t->dist[c][k][a][b];
+                }
+            t->symmetric[c][k] = same;
+        }
     derive(t);
     t->lines = build_lines(t, p);
     return t;

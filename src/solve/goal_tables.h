@@ -62,6 +62,10 @@ struct goal_tables {
     /* the fewest turns such a unit needs to deny square b, as any kind */
     uint8_t deny_dist[2][KIND_COUNT][GOAL_NB][GOAL_NB];
     const struct goal_lines *lines; /* NULL when the rule set lacks those hooks */
+    /* symmetric[c][k]: a unit of colour c and kind k (not a pawn) needs as
+     * many turns from a to b as from b to a (within[c][k][b][0][n] is then
+     * also the squares from which it reaches b within n) */
+    bool symmetric[2][KIND_COUNT];
 };
 
 /* The tables of p's rule set and switches, built on first use and shared by
