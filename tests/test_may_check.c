@@ -252,7 +252,7 @@ static void fairy(const struct rules *r, const char *array, int depth, int games
  * the captured pawn's, and may so discover a check; worked out by hand:
  * White Rh5, Pe5, Ke1; Black Ka5 and a pawn just arrived on d5 from d7
  * (e.p. square d6).  e5xd6 e.p. opens the rank from h5 to a5: check, though
- * neither pawn alone shields the rook (orthodox chess's discovery_squares
+ * neither pawn alone shields the rook (orthodox chess's find_check_squares
  * finds no shield: the capture must be admitted as such).  Knight relay has
  * no en passant (RULES 2.4).  The turns by hand: king d1 d2 e2 f1 f2 (5),
  * pawn e6 and e5xd6 (2), rook h1-h4, h6-h8, g5, f5 (9): 16, of which only

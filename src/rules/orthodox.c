@@ -346,37 +346,6 @@ static bool may_check_discovering(const struct position *p, const struct turn *t
     }
 }
 
-/* The squares of our units that stand alone between the enemy king q and
- * one of our line pieces attacking along that line: only their leaving may
- * discover a check (an en passant capture, which empties two squares, is
- * judged apart by may_check). */
-static square_set discovery_squares(const struct position *p, enum colour us, int q)
-{
-    const struct geometry *g = p->geo;
-    square_set out = 0;
-    for (int i = 0; i < 8; i++) {
-        int d = g->queen_dirs[i], s = q + d;
-        bool diagonal = diagonal_step(g, d);
-        while (p->board[s] == UNIT_EMPTY)
-            s += d;
-        if (!unit_is(p->board[s], us))
-            continue;
-        int front = s;
-        for (s += d; p->board[s] == UNIT_EMPTY; s += d)
-            ;
-        if (!unit_is(p->board[s], us))
-            continue;
-        enum kind k = unit_kind(p->board[s]);
-        if (k == QUEEN || k == (diagonal ? BISHOP : ROOK))
-            out |= SET_BIT(geo_bit(g, front));
-    }
-    return out;
-}
-
-/* rules.h generate_checks: the royal king's move checks only by discovery (it
- * cannot stand next to the enemy king), so its moves, each needing an attack
- * test, are generated only when it shields one of our line pieces from the
- * enemy king. */
 /* The squares from which a unit of ours checks the enemy king q: along
  * each line from q up to and including its first unit (a capture there),
  * straight for rooks, diagonal for bishops, and a knight's leap away. */
@@ -384,18 +353,35 @@ struct check_squares {
     square_set straight, diagonal, knight;
 };
 
-static void find_check_squares(const struct position *p, enum colour us, int q, struct check_squares *cs)
+/* The check squares, and in the same walk along q's lines the squares of
+ * our units that stand alone between q and one of our line pieces
+ * attacking along that line (*discovering): only their leaving may
+ * discover a check (an en passant capture, which empties two squares, is
+ * judged apart by may_check). */
+static void find_check_squares(const struct position *p, enum colour us, int q, struct check_squares *cs,
+                               square_set *discovering)
 {
     const struct geometry *g = p->geo;
     *cs = (struct check_squares){0};
+    *discovering = 0;
     for (int i = 0; i < 8; i++) {
         int d = g->queen_dirs[i];
-        square_set *line = diagonal_step(g, d) ? &cs->diagonal : &cs->straight;
+        bool diagonal = diagonal_step(g, d);
+        square_set *line = diagonal ? &cs->diagonal : &cs->straight;
         int s = q + d;
         for (; p->board[s] == UNIT_EMPTY; s += d)
             *line |= SET_BIT(geo_bit(g, s));
-        if (unit_is(p->board[s], (enum colour)!us))
+        if (unit_is(p->board[s], (enum colour)!us)) {
             *line |= SET_BIT(geo_bit(g, s));
+            continue;
+        }
+        if (!unit_is(p->board[s], us))
+            continue;
+        int front = s;
+        for (s += d; p->board[s] == UNIT_EMPTY; s += d)
+            ;
+        if (orthodox_slides_along(p->board[s], us, diagonal))
+            *discovering |= SET_BIT(geo_bit(g, front));
     }
     for (int i = 0; i < 8; i++) {
         int s = q + g->knight_leaps[i];
@@ -470,6 +456,10 @@ static void unit_checks(struct position *p, const struct constraints *c, struct 
     }
 }
 
+/* rules.h generate_checks: the royal king's move checks only by discovery (it
+ * cannot stand next to the enemy king), so its moves, each needing an attack
+ * test, are generated only when it shields one of our line pieces from the
+ * enemy king. */
 static void generate_checks(struct position *p, struct turn_list *out)
 {
     enum colour us = (enum colour)p->st.side;
@@ -482,19 +472,18 @@ static void generate_checks(struct position *p, struct turn_list *out)
     /* a unit on a line with q discovers nothing unless it shields one of
      * our line pieces there: most such turns were played and tested for
      * nothing (the royal king's turns each need an attack test) */
-    square_set discovering = q == SQ_NONE ? 0 : discovery_squares(p, us, q);
+    square_set discovering = 0;
+    struct check_squares cs;
+    if (q != SQ_NONE)
+        find_check_squares(p, us, q, &cs, &discovering);
     if (c.king != SQ_NONE && (q == SQ_NONE || (discovering & SET_BIT(geo_bit(g, c.king)))))
         king_moves(p, out, c.king);
     if (c.checkers < 2) {
-        if (q == SQ_NONE) {
+        if (q == SQ_NONE)
             unit_moves(p, &c, out, c.king);
-        } else {
-            /* the other pieces' moves only to where they check: most of
-             * a last move's turns were generated to be filtered out */
-            struct check_squares cs;
-            find_check_squares(p, us, q, &cs);
+        else /* the other pieces' moves only to where they check: most of
+              * a last move's turns were generated to be filtered out */
             unit_checks(p, &c, out, c.king, discovering, &cs);
-        }
         if (!c.checkers && c.king != SQ_NONE)
             orthodox_castling(p, out, orthodox_attacked);
     }
