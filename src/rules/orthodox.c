@@ -277,17 +277,19 @@ static bool has_legal_turn(struct position *p)
 {
     struct turn_list list;
     enum colour us = (enum colour)p->st.side;
-    struct constraints c;
-    memset(c.pin, 0, sizeof c.pin);
-    find_constraints(p, us, &c);
+    int king = p->st.king_sq[us];
     list.count = 0;
     /* in check (the mate test) a flight is the likeliest answer, and the
-     * cheapest to find; out of check another unit's move is */
-    if (c.checkers && c.king != SQ_NONE) {
-        king_moves_until(p, &list, c.king, true);
+     * cheapest to find, before the pins are worked out; out of check
+     * another unit's move is */
+    if (king != SQ_NONE && orthodox_attacked(p, king, (enum colour)!us)) {
+        king_moves_until(p, &list, king, true);
         if (list.count)
             return true;
     }
+    struct constraints c;
+    memset(c.pin, 0, sizeof c.pin);
+    find_constraints(p, us, &c);
     if (c.checkers < 2)
         unit_moves_until(p, &c, &list, c.king, true);
     if (list.count == 0 && !c.checkers && c.king != SQ_NONE)
@@ -463,34 +465,59 @@ static void unit_checks(struct position *p, const struct constraints *c, struct 
 static void generate_checks(struct position *p, struct turn_list *out)
 {
     enum colour us = (enum colour)p->st.side;
-    int q = p->st.king_sq[!us];
+    int q = p->st.king_sq[!us], king = p->st.king_sq[us];
     const struct geometry *g = p->geo;
-    struct constraints c;
-    memset(c.pin, 0, sizeof c.pin);
-    find_constraints(p, us, &c);
     out->count = 0;
+    struct constraints c;
+    if (q == SQ_NONE) {
+        memset(c.pin, 0, sizeof c.pin);
+        find_constraints(p, us, &c);
+        if (c.king != SQ_NONE)
+            king_moves(p, out, c.king);
+        if (c.checkers < 2) {
+            unit_moves(p, &c, out, c.king);
+            if (!c.checkers && c.king != SQ_NONE)
+                orthodox_castling(p, out, orthodox_attacked);
+        }
+        return;
+    }
     /* a unit on a line with q discovers nothing unless it shields one of
      * our line pieces there: most such turns were played and tested for
      * nothing (the royal king's turns each need an attack test) */
-    square_set discovering = 0;
+    square_set discovering;
     struct check_squares cs;
-    if (q != SQ_NONE)
-        find_check_squares(p, us, q, &cs, &discovering);
-    if (c.king != SQ_NONE && (q == SQ_NONE || (discovering & SET_BIT(geo_bit(g, c.king)))))
-        king_moves(p, out, c.king);
-    if (c.checkers < 2) {
-        if (q == SQ_NONE)
-            unit_moves(p, &c, out, c.king);
-        else /* the other pieces' moves only to where they check: most of
-              * a last move's turns were generated to be filtered out */
-            unit_checks(p, &c, out, c.king, discovering, &cs);
-        if (!c.checkers && c.king != SQ_NONE)
-            orthodox_castling(p, out, orthodox_attacked);
-    }
+    find_check_squares(p, us, q, &cs, &discovering);
+    if (king != SQ_NONE && (discovering & SET_BIT(geo_bit(g, king))))
+        king_moves(p, out, king);
+    /* the other pieces' moves only to where they check (most of a last
+     * move's turns were generated to be filtered out), first as if nothing
+     * constrained them: most last moves have none, and then the pins and
+     * checks of our king are never worked out */
+    static const struct constraints unconstrained = {.king = SQ_NONE};
+    unit_checks(p, &unconstrained, out, king, discovering, &cs);
+    if (king != SQ_NONE)
+        orthodox_castling(p, out, orthodox_attacked); /* it tests its squares, the king's first */
     int n = 0;
     for (int i = 0; i < out->count; i++)
         if (may_check_discovering(p, &out->turns[i], (discovering & SET_BIT(geo_bit(g, out->turns[i].from))) != 0))
             out->turns[n++] = out->turns[i];
+    out->count = n;
+    bool constrained = false;
+    for (int i = 0; i < n && !constrained; i++)
+        constrained = out->turns[i].from != king;
+    if (!constrained || king == SQ_NONE)
+        return;
+    /* the royal king's turns and castling were tested by attacks, en
+     * passant by playing it; the others now meet the constraints */
+    memset(c.pin, 0, sizeof c.pin);
+    find_constraints(p, us, &c);
+    n = 0;
+    for (int i = 0; i < out->count; i++) {
+        const struct turn *t = &out->turns[i];
+        if (t->from == king || (t->flags & TURN_EN_PASSANT) ||
+            (c.checkers < 2 && target_allowed(p, &c, t->from, t->to)))
+            out->turns[n++] = *t;
+    }
     out->count = n;
 }
 
