@@ -38,8 +38,13 @@ static void fill_lines(struct geometry *g)
             continue;
         for (int i = 0; i < 8; i++) {
             int d = g->queen_dirs[i];
-            for (int b = a + d; b >= 0 && b < g->squares && g->on_board[b]; b += d)
+            for (int b = a + d; b >= 0 && b < g->squares && g->on_board[b]; b += d) {
                 g->direction_between[a][b] = (int8_t)d;
+                g->ray[a][i] |= SET_BIT(geo_bit(g, b));
+            }
+            int n = a + g->knight_leaps[i]; /* the border keeps it in the array */
+            if (g->on_board[n])
+                g->knight_set[a] |= SET_BIT(geo_bit(g, n));
         }
     }
 }

@@ -29,6 +29,11 @@ struct geometry {
     bool on_board[MAX_SQUARES];
     /* direction_between[a][b]: the queen-line step leading from a to b, 0 if none */
     int8_t direction_between[MAX_SQUARES][MAX_SQUARES];
+    /* ray[a][i]: the playing squares from a along queen_dirs[i] (0-3
+     * straight, 4-7 diagonal) to the edge, a excluded; knight_set[a]: those
+     * a knight's leap away */
+    square_set ray[MAX_SQUARES][8];
+    square_set knight_set[MAX_SQUARES];
 };
 
 const struct geometry *geometry_get(int files, int ranks); /* cached, never freed */

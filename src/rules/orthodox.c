@@ -1,5 +1,6 @@
 /* Orthodox chess (RULES 1): legal turns from pins and checks, attacks.
  * Must not know about any fairy rule; fairy files may reuse its attack test. */
+#include <assert.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -368,7 +369,7 @@ static void find_check_squares(const struct position *p, enum colour us, int q, 
     *discovering = 0;
     for (int i = 0; i < 8; i++) {
         int d = g->queen_dirs[i];
-        bool diagonal = diagonal_step(g, d);
+        bool diagonal = i >= 4;
         square_set *line = diagonal ? &cs->diagonal : &cs->straight;
         int s = q + d;
         for (; p->board[s] == UNIT_EMPTY; s += d)
@@ -385,21 +386,22 @@ static void find_check_squares(const struct position *p, enum colour us, int q, 
         if (orthodox_slides_along(p->board[s], us, diagonal))
             *discovering |= SET_BIT(geo_bit(g, front));
     }
-    for (int i = 0; i < 8; i++) {
-        int s = q + g->knight_leaps[i];
-        if (g->on_board[s])
-            cs->knight |= SET_BIT(geo_bit(g, s));
-    }
+    cs->knight = g->knight_set[q];
 }
 
-/* slider_moves to the targets in `to_set` only, in its order. */
+/* slider_moves to the targets in `to_set` only, in its order: dirs are
+ * queen_dirs from index `first` on; a line that meets no target is not
+ * walked. */
 static void slider_moves_to(const struct position *p, const struct constraints *c, struct turn_list *out, int from,
-                            const int *dirs, int n, square_set to_set)
+                            const int *dirs, int first, int n, square_set to_set)
 {
     enum colour us = (enum colour)p->st.side;
     const struct geometry *g = p->geo;
     for (int i = 0; i < n; i++) {
         int d = dirs[i];
+        assert(d == g->queen_dirs[first + i]);
+        if (!(g->ray[from][first + i] & to_set))
+            continue;
         if (c->pin[from] && c->pin[from] != d && c->pin[from] != -d)
             continue;
         int to = from + d;
@@ -442,11 +444,13 @@ static void unit_checks(struct position *p, const struct constraints *c, struct 
             }
             break;
         case BISHOP:
-            slider_moves_to(p, c, out, from, g->bishop_dirs, 4, plain ? cs->diagonal : ~(square_set)0);
+            slider_moves_to(p, c, out, from, g->bishop_dirs, 4, 4, plain ? cs->diagonal : ~(square_set)0);
             break;
-        case ROOK: slider_moves_to(p, c, out, from, g->rook_dirs, 4, plain ? cs->straight : ~(square_set)0); break;
+        case ROOK:
+            slider_moves_to(p, c, out, from, g->rook_dirs, 0, 4, plain ? cs->straight : ~(square_set)0);
+            break;
         case QUEEN:
-            slider_moves_to(p, c, out, from, g->queen_dirs, 8,
+            slider_moves_to(p, c, out, from, g->queen_dirs, 0, 8,
                             plain ? cs->straight | cs->diagonal : ~(square_set)0);
             break;
         case KING:
