@@ -87,6 +87,7 @@ static void position_3(void **state)
  * each admitted by may_check, and leave out none that gives check. */
 struct audit {
     uint64_t turns, passed, checks;
+    uint64_t in_check, mated; /* positions audited with the side to move in check, and mated */
 };
 
 static void audit(struct position *p, int depth, struct audit *a)
@@ -96,6 +97,13 @@ static void audit(struct position *p, int depth, struct audit *a)
     l->overflow = false;
     p->rules->generate(p, l);
     assert_false(l->overflow);
+    /* has_legal_turn, and in check has_legal_turn_in_check, against the list */
+    assert_int_equal(p->rules->has_legal_turn(p), l->count > 0);
+    if (p->rules->has_legal_turn_in_check && rules_in_check(p, (enum colour)p->st.side)) {
+        a->in_check++;
+        a->mated += l->count == 0;
+        assert_int_equal(p->rules->has_legal_turn_in_check(p), l->count > 0);
+    }
     if (p->rules->generate_checks) {
         /* generate's turns in its order, each admitted by may_check; a turn
          * left out must give no check (played and tested here) */
@@ -232,6 +240,11 @@ static void judge(const struct rules *r, const char *what, const struct audit *a
     print_message("%s\n", line);
     assert_true(a->checks > 0);
     assert_true(a->passed < a->turns);
+    if (r->has_legal_turn_in_check) {
+        print_message("%s %s: %llu positions in check, %llu mated\n", r->name, what,
+                      (unsigned long long)a->in_check, (unsigned long long)a->mated);
+        assert_true(a->in_check > 0);
+    }
 }
 
 static const char *const start_array = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

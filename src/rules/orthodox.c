@@ -274,7 +274,7 @@ static void generate_pseudo(struct position *p, struct turn_list *out)
  * only when no other unit has a legal move (castling never is the only
  * legal turn: its king passes a square it could move to, but is tried for
  * completeness). */
-static bool has_legal_turn(struct position *p)
+static bool legal_turn_after_flights(struct position *p, bool in_check)
 {
     struct turn_list list;
     enum colour us = (enum colour)p->st.side;
@@ -283,7 +283,7 @@ static bool has_legal_turn(struct position *p)
     /* in check (the mate test) a flight is the likeliest answer, and the
      * cheapest to find, before the pins are worked out; out of check
      * another unit's move is */
-    if (king != SQ_NONE && orthodox_attacked(p, king, (enum colour)!us)) {
+    if (king != SQ_NONE && in_check) {
         king_moves_until(p, &list, king, true);
         if (list.count)
             return true;
@@ -299,6 +299,15 @@ static bool has_legal_turn(struct position *p)
         orthodox_castling(p, &list, orthodox_attacked);
     return list.count > 0;
 }
+
+static bool has_legal_turn(struct position *p)
+{
+    int king = p->st.king_sq[p->st.side];
+    return legal_turn_after_flights(p, king != SQ_NONE && orthodox_attacked(p, king, (enum colour)!p->st.side));
+}
+
+/* rules.h has_legal_turn_in_check: the mate test's, without testing the check again. */
+static bool has_legal_turn_in_check(struct position *p) { return legal_turn_after_flights(p, true); }
 
 /* Cheap and conservative: the moved unit attacks the king's square from its
  * target (sliders by line only, the path unexamined), or it leaves a line
@@ -557,6 +566,7 @@ const struct rules rules_orthodox = {
     .castling = true,
     .generate = generate,
     .has_legal_turn = has_legal_turn,
+    .has_legal_turn_in_check = has_legal_turn_in_check,
     .attacked = orthodox_attacked,
     .generate_pseudo = generate_pseudo,
     .may_check = may_check,

@@ -82,6 +82,9 @@ struct rules {
     void (*generate)(struct position *p, struct turn_list *out);
     /* Stops at the first legal turn: mate and stalemate tests use it. */
     bool (*has_legal_turn)(struct position *p);
+    /* Optional: the same where the side to move is known to be in check
+     * (the mate test has just tested it); NULL: has_legal_turn. */
+    bool (*has_legal_turn_in_check)(struct position *p);
     /* Pseudo-legal attack on sq by side `by` (RULES 0 "Attack"). */
     bool (*attacked)(const struct position *p, int sq, enum colour by);
     /* Optional: the number of legal turns without listing them (perft's

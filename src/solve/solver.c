@@ -142,7 +142,10 @@ bool goal_reached(struct solver *s)
         return false;
     if (s->goal == GOAL_STALEMATE && check)
         return false;
-    return !s->pos->rules->has_legal_turn(s->pos);
+    const struct rules *r = s->pos->rules;
+    if (check && r->has_legal_turn_in_check)
+        return !r->has_legal_turn_in_check(s->pos);
+    return !r->has_legal_turn(s->pos);
 }
 
 struct solver_assist solver_begin_assist(struct solver *s, volatile int *done, volatile int *assisted, int order)
