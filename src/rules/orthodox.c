@@ -269,11 +269,11 @@ static void generate_pseudo(struct position *p, struct turn_list *out)
         orthodox_castling(p, out, orthodox_attacked);
 }
 
-/* Whether the side to move has a legal turn, stopping at the first found.
- * Out of check the king's moves, each needing an attack test, are tried
- * only when no other unit has a legal move (castling never is the only
- * legal turn: its king passes a square it could move to, but is tried for
- * completeness). */
+/* Whether the side to move has a legal turn, stopping at the first found;
+ * in_check: it is in check (the callers know).  Out of check the king's
+ * moves, each needing an attack test, are tried only when no other unit
+ * has a legal move (castling never is the only legal turn: its king passes
+ * a square it could move to, but is tried for completeness). */
 static bool legal_turn_after_flights(struct position *p, bool in_check)
 {
     struct turn_list list;
@@ -400,7 +400,8 @@ static void find_check_squares(const struct position *p, enum colour us, int q, 
 
 /* slider_moves to the targets in `to_set` only, in its order: dirs are
  * queen_dirs from index `first` on; a line that meets no target is not
- * walked. */
+ * walked.  (slider_moves itself stays apart: with this filter, every turn's
+ * generation took 3-4.5% more instructions on the battle bench.) */
 static void slider_moves_to(const struct position *p, const struct constraints *c, struct turn_list *out, int from,
                             const int *dirs, int first, int n, square_set to_set)
 {
@@ -481,17 +482,8 @@ static void generate_checks(struct position *p, struct turn_list *out)
     int q = p->st.king_sq[!us], king = p->st.king_sq[us];
     const struct geometry *g = p->geo;
     out->count = 0;
-    struct constraints c;
-    if (q == SQ_NONE) {
-        memset(c.pin, 0, sizeof c.pin);
-        find_constraints(p, us, &c);
-        if (c.king != SQ_NONE)
-            king_moves(p, out, c.king);
-        if (c.checkers < 2) {
-            unit_moves(p, &c, out, c.king);
-            if (!c.checkers && c.king != SQ_NONE)
-                orthodox_castling(p, out, orthodox_attacked);
-        }
+    if (q == SQ_NONE) { /* no king to check: every turn, as the filter would pass them */
+        generate(p, out);
         return;
     }
     /* a unit on a line with q discovers nothing unless it shields one of
@@ -522,6 +514,7 @@ static void generate_checks(struct position *p, struct turn_list *out)
         return;
     /* the royal king's turns and castling were tested by attacks, en
      * passant by playing it; the others now meet the constraints */
+    struct constraints c;
     memset(c.pin, 0, sizeof c.pin);
     find_constraints(p, us, &c);
     n = 0;

@@ -245,9 +245,9 @@ int help_node(struct help_run *h, int plies)
     struct turn_list *l = &s->lists[s->ply];
     if (numbered)
         popeye_numbered_moves(s->pos, l);
-    else if (plies == 1 && !self_end && !early) /* the last turn reaches the goal: for mate it must give check */
+    else if (!early && plies == 1 && !self_end) /* the last turn reaches the goal: for mate it must give check */
         solver_generate_mating(s);
-    else if (plies > 1 || self_end)
+    else if (!early) /* (early: generated above) */
         solver_generate(s);
     /* MaxSolutions shows the first solutions found: find them in Popeye's order */
     if (!numbered && s->opt->max_solutions > 0)
