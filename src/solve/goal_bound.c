@@ -1132,8 +1132,10 @@ static int kind_count(const struct goal_tables *t, enum colour c, int k, int a, 
     return GOAL_FAR;
 }
 
-/* The targets y that make a turn from bit x of a D unit of kind k (not a
- * pawn, whose counts are symmetric: goal_tables.h) matter: the flights seen,
+/* The targets y that make a turn from bit x of a D unit of kind k matter,
+ * for a kind whose counts are symmetric (goal_tables.h; never a pawn's,
+ * which only go forward, so within[..][b] is also where b is reached
+ * from): the flights seen,
  * and the squares nearer to one of them than x within D's turns, gathered
  * from the tables once per unit instead of per turn (on
  * b8i_h4wtp_degener_int the per-turn look took 11% of the run). */
