@@ -47,6 +47,13 @@ static void orthodox_counts(void **state)
     /* castling is paid by the rook's move: the king's part is free */
     assert_int_equal(t->dist[WHITE][KING][bit(&p, "e1")][bit(&p, "g1")], 0);
     assert_int_equal(t->king_plain[WHITE][bit(&p, "e1")][bit(&p, "g1")], 2);
+    /* so only the king has a count of 0 between two squares (RULES: a
+     * queen, rook, bishop, knight or pawn moves only by its own turns) */
+    for (int c = WHITE; c <= BLACK; c++) {
+        assert_false(t->here_only[c][KING]);
+        for (int k = QUEEN; k <= PAWN; k++)
+            assert_true(t->here_only[c][k]);
+    }
     /* pawns: double step, then single steps; arriving on the last rank promotes */
     assert_int_equal(t->dist[WHITE][PAWN][bit(&p, "a2")][bit(&p, "a4")], 1);
     assert_int_equal(t->dist[WHITE][PAWN][bit(&p, "a2")][bit(&p, "b3")], 1); /* a capture */
@@ -183,6 +190,7 @@ static void idle_turns(void **state)
     assert_non_null(gb);
     struct goal_pass pass;
     assert_true(goal_bound_pass_fails(gb, &p, GOAL_MATE, 2, &pass));
+    assert_true(pass.plain); /* no Black turn after this one (goal_bound.h) */
     struct turn_list *l = malloc(sizeof *l);
     assert_non_null(l);
     p.rules->generate(&p, l);
@@ -196,6 +204,43 @@ static void idle_turns(void **state)
     assert_int_equal(idle, 2);
     free(l);
     assert_false(help_exists(&p, GOAL_MATE, 2)); /* 1...Ka7 2.Ra1+ Kb8; 1...Kb8 2.Rh8+ Ka7 */
+    goal_bound_free(gb);
+}
+
+/* The same where Black's one turn blocks a flight.  Black Ka8 Sc8, White
+ * Kc7 Sd5, Black to play, h#1: passing, Black is never mated (Sb6+ leaves
+ * a7 free, and Sc8 takes b6), so passing fails; only a turn to a7, b7 or b8
+ * (the flights of a8, the king's only square) can matter, and of the
+ * knight's turns only Sc8-a7 goes there: 1...Sa7 2.Sb6# (b7 and b8 are the
+ * white king's, a7 is blocked and the knight on a7 does not reach b6).
+ * Sd6, Se7 and Sb6 are idle (after Sb6, Sxb6+ Ka7). */
+static void idle_turns_but_a_block(void **state)
+{
+    (void)state;
+    struct position p = from_fen(&rules_orthodox, "k1n5/2K5/8/3N4/8/8/8/8 b - - 0 1");
+    struct goal_bound *gb = goal_bound_new(&p);
+    assert_non_null(gb);
+    struct goal_pass pass;
+    assert_true(goal_bound_pass_fails(gb, &p, GOAL_MATE, 2, &pass));
+    assert_true(pass.plain);
+    struct turn_list *l = malloc(sizeof *l);
+    assert_non_null(l);
+    p.rules->generate(&p, l);
+    int idle = 0;
+    for (int i = 0; i < l->count; i++) {
+        const struct turn *t = &l->turns[i];
+        bool moves_king = t->from == square_parse(p.geo, "a8");
+        bool block = t->to == square_parse(p.geo, "a7") && !moves_king;
+        bool is_idle = goal_bound_turn_idle(gb, &pass, &p, t);
+        assert_true(moves_king || block ? !is_idle : is_idle);
+        idle += is_idle;
+        struct undo u;
+        position_make(&p, t, &u);
+        assert_true(help_exists(&p, GOAL_MATE, 1) == block);
+        position_unmake(&p, &u);
+    }
+    assert_int_equal(idle, 3);
+    free(l);
     goal_bound_free(gb);
 }
 
@@ -549,6 +594,7 @@ int main(void)
         cmocka_unit_test(obvious_cut),
         cmocka_unit_test(capture_needs_a_unit),
         cmocka_unit_test(idle_turns),
+        cmocka_unit_test(idle_turns_but_a_block),
         cmocka_unit_test(castling_king_is_free),
         cmocka_unit_test(disturbing_blocker),
         cmocka_unit_test(contact_check_needs_a_turn),

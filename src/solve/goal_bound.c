@@ -83,6 +83,7 @@ struct goal_bound {
     /* squares[k][x]: the squares from which kind k of side A denies (checks) x */
     square_set deniers[2][KIND_COUNT][GOAL_NB], checkers[2][KIND_COUNT][GOAL_NB];
     /* per node */
+    const struct position *pos;
     enum colour A, D;
     int a, d;
     bool need_check;
@@ -114,7 +115,11 @@ struct goal_bound {
     struct split sp;                 /* the targets of the king square being examined */
     struct split dsp;                /* the same with one checker square (disturbers) */
     uint8_t ublock[MAX_SIDE_UNITS][MAX_FLIGHT_TARGETS];
-    /* counts remembered for the node whose stamp they carry */
+    /* block counts remembered for D's units as listed when they carry the
+     * stamp: kept from node to node while the list is the same (d_units;
+     * siblings after A's turns share it) */
+    enum colour listed_colour;
+    int listed_nd;
     uint32_t stamp;
     uint32_t block_stamp[GOAL_NB];
     uint16_t block_memo[GOAL_NB], quiet_memo[GOAL_NB];
@@ -137,6 +142,7 @@ static struct goal_bound *bound_with_tables(const struct goal_tables *t)
     if (!n)
         return NULL;
     n->t = t;
+    n->listed_nd = -1; /* nothing listed: no count remembered */
     for (int c = 0; c < 2; c++)
         for (int k = KING; k <= PAWN; k++)
             for (int i = 0; i < t->squares; i++) {
@@ -371,18 +377,11 @@ static void match_blocks(const struct goal_bound *n, struct split *sp, int rb)
     sp->matched_rb = rb;
 }
 
-static bool split_feasible(const struct goal_bound *n, struct split *sp, int rb, bool exact)
+/* `sole`: the unit that alone can give the check (split_both), -1 if no
+ * unit can, -2 if several can. */
+static bool split_feasible(const struct goal_bound *n, struct split *sp, int rb, bool exact, int sole)
 {
     int nt = sp->nt, full = (1 << nt) - 1;
-    int forced = 0;
-    for (int j = 0; j < nt; j++) {
-        int best = INF;
-        for (int u = 0; u < n->na; u++)
-            if (sp->cost[u][j] < best)
-                best = sp->cost[u][j];
-        if (best > n->a && (forced += sp->block[j]) > rb)
-            return false; /* only D can take target j, and cannot pay */
-    }
     /* cover[m]: the fewest A turns serving the targets in m, over the masks
      * reached so far (live); each unit joins once, on one offer */
     /* served[m]: the fewest capturable A units among those serving m, over
@@ -398,15 +397,6 @@ static bool split_feasible(const struct goal_bound *n, struct split *sp, int rb,
         cover_ready = true;
     }
     int served[MAX_COVER], live[MAX_COVER], base[MAX_COVER], base_served[MAX_COVER];
-    /* where one unit alone can give the check, which every cover the
-     * verdict reads must hold (D cannot block it), only its offers with the
-     * check can join such a cover: the others are not made (the verdict is
-     * the same; on b10i_h6_int most of the bound's time went to them) */
-    int sole = -1;
-    if (sp->check >= 0)
-        for (int u = 0; u < n->na; u++)
-            if (sp->cost[u][sp->check] <= n->a)
-                sole = sole == -1 ? u : -2;
     bool feasible = false;
     cover[0] = 0;
     served[0] = 0;
@@ -495,10 +485,29 @@ done:
     return feasible;
 }
 
-/* The relaxed test first: it is cheap and settles most king squares. */
+/* The relaxed test first: it is cheap and settles most king squares.  What
+ * both read of the costs is worked out once, here. */
 static bool split_both(const struct goal_bound *n, struct split *sp, int rb)
 {
-    return split_feasible(n, sp, rb, false) && split_feasible(n, sp, rb, true);
+    int forced = 0;
+    for (int j = 0; j < sp->nt; j++) {
+        int best = INF;
+        for (int u = 0; u < n->na; u++)
+            if (sp->cost[u][j] < best)
+                best = sp->cost[u][j];
+        if (best > n->a && (forced += sp->block[j]) > rb)
+            return false; /* only D can take target j, and cannot pay */
+    }
+    /* where one unit alone can give the check, which every cover the
+     * verdict reads must hold (D cannot block it), only its offers with the
+     * check can join such a cover: the others are not made (the verdict is
+     * the same; on b10i_h6_int most of the bound's time went to them) */
+    int sole = -1;
+    if (sp->check >= 0)
+        for (int u = 0; u < n->na; u++)
+            if (sp->cost[u][sp->check] <= n->a)
+                sole = sole == -1 ? u : -2;
+    return split_feasible(n, sp, rb, false, sole) && split_feasible(n, sp, rb, true, sole);
 }
 
 /* The fewest turns D unit w needs to stand on bit f as a kind that the
@@ -680,6 +689,36 @@ static bool single_check_survives(struct goal_bound *n, int s, int rb, const squ
     return false;
 }
 
+/* D's units other than the king (nd, d_kind, d_bit), listed at the first
+ * king square that needs them: most nodes the bound cuts are settled by
+ * the check alone (b7i_h4_boros_int: 82 K of 123 K).  False when there are
+ * more than the working memory holds. */
+static bool d_units(struct goal_bound *n)
+{
+    if (n->nd >= 0)
+        return true;
+    const struct position *p = n->pos;
+    int nd = 0;
+    bool same = n->listed_colour == n->D;
+    for (square_set s = n->blockers; s; s &= s - 1) {
+        int b = set_first(s);
+        if (nd == MAX_SIDE_UNITS)
+            return false;
+        uint8_t k = (uint8_t)unit_kind(p->board[geo_square_of_bit(p->geo, b)]);
+        same &= nd < n->listed_nd && n->d_kind[nd] == k && n->d_bit[nd] == b;
+        n->d_kind[nd] = k;
+        n->d_bit[nd++] = (uint8_t)b;
+    }
+    same &= nd == n->listed_nd;
+    if (!same && ++n->stamp == 0) { /* wrapped: forget every remembered count */
+        memset(n->block_stamp, 0, sizeof n->block_stamp);
+        n->stamp = 1;
+    }
+    n->listed_colour = n->D;
+    n->listed_nd = n->nd = nd;
+    return true;
+}
+
 /* Can D's king on square bit s be mated (stalemated) within the budgets?
  * A check from a flight p is a contact check: the king could take the
  * checker unless another A unit denies p, and no D unit can stand on p. */
@@ -697,6 +736,8 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
     }
     /* from here on, D's units may matter (goal_bound_turn_idle) */
     n->flights_seen |= flights;
+    if (!d_units(n))
+        return true; /* too many to look at: feasible, no cut */
     square_set zone = flights | SET_BIT(s);
     square_set denied = denied_at(n, zone);
     struct split *sp = &n->sp;
@@ -939,16 +980,10 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
     if (n->a > MAX_BUDGET)
         return false; /* far from the goal: the reach sets do not go so far */
     n->need_check = goal == GOAL_MATE;
-    if (++n->stamp == 0) { /* wrapped: forget every remembered count */
-        memset(n->block_stamp, 0, sizeof n->block_stamp);
-        n->stamp = 1;
-    }
     n->na = n->nd = n->capturable = 0;
     n->denied0 = n->checked0 = n->checkable = 0;
     int kb = geo_bit(g, king);
     n->blockers = p->st.occupied[n->D] & ~SET_BIT(kb);
-    if (set_count(p->st.occupied[n->A]) > MAX_SIDE_UNITS || set_count(n->blockers) > MAX_SIDE_UNITS)
-        return false; /* more units than the working memory holds: no cut */
     int a_king = p->st.king_sq[n->A] == SQ_NONE ? -1 : geo_bit(g, p->st.king_sq[n->A]);
     bool lines_known = t->lines && t->lines->valid[n->A];
     n->lines_known = lines_known;
@@ -957,6 +992,8 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
     for (square_set s = p->st.occupied[n->A]; s; s &= s - 1) {
         int b = set_first(s);
         int k = unit_kind(p->board[geo_square_of_bit(g, b)]);
+        if (n->na == MAX_SIDE_UNITS)
+            return false; /* more units than the working memory holds: no cut */
         int u = n->na++;
         n->a_kind[u] = (uint8_t)k;
         n->a_capturable[u] = b != a_king && !(t->denies[n->A][k][b] & SET_BIT(b));
@@ -986,13 +1023,10 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
         }
         n->checkable |= t->check_within[n->A][k][b][n->a];
     }
-    for (square_set s = n->blockers; s; s &= s - 1) {
-        int b = set_first(s);
-        n->d_kind[n->nd] = (uint8_t)unit_kind(p->board[geo_square_of_bit(g, b)]);
-        n->d_bit[n->nd++] = (uint8_t)b;
-    }
-    if (goal == GOAL_STALEMATE && !n->passing && stalemate_mobility_fails(n, p))
-        return true;
+    n->pos = p;
+    n->nd = -1; /* D's units are listed on first use (d_units) */
+    if (goal == GOAL_STALEMATE && (!d_units(n) || (!n->passing && stalemate_mobility_fails(n, p))))
+        return n->nd >= 0;
     int first_right = n->D == WHITE ? WHITE_SHORT : BLACK_SHORT;
     bool castle = p->st.castle_rook[first_right] != SQ_NONE || p->st.castle_rook[first_right + 1] != SQ_NONE;
     const uint8_t *kdist = castle ? t->dist[n->D][KING][kb] : t->king_plain[n->D][kb];
@@ -1057,7 +1091,8 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
             proved |= SET_BIT(s);
         }
     }
-    skipped += (uint32_t)set_count(skip);
+    if (skip)
+        skipped += (uint32_t)set_count(skip);
     /* most of the squares skipped were proved one level up: its credit */
     if (stats && stats < &n->level[LEVELS - 1])
         stats[1].spared += skipped;
@@ -1109,6 +1144,9 @@ bool goal_bound_pass_fails_below(struct goal_bound *n, const struct position *p,
     pass->flights = n->flights_seen;
     pass->d = n->d;
     pass->known = 0;
+    pass->plain = n->d == 0;
+    for (int k = QUEEN; k < KIND_COUNT; k++) /* a king's turn is asked about in full */
+        pass->plain &= n->t->here_only[n->D][k];
     return true;
 }
 
@@ -1153,21 +1191,22 @@ static square_set busy_targets(const struct goal_tables *tb, const struct goal_p
     return busy;
 }
 
-bool goal_bound_turn_idle(const struct goal_bound *n, struct goal_pass *pass, const struct position *p,
-                          const struct turn *t)
+bool goal_bound_turn_idle_counted(const struct goal_bound *n, struct goal_pass *pass, const struct position *p,
+                                  const struct turn *t)
 {
     enum colour D = (enum colour)p->st.side;
-    enum { NOT_SIMPLE = TURN_CAPTURE | TURN_CASTLE | TURN_EN_PASSANT | TURN_DISPLACE_FIRST | TURN_PUSH | TURN_PULL |
-                        TURN_STEP };
     const struct geometry *g = p->geo;
-    if ((t->flags & NOT_SIMPLE) || t->from2 != SQ_NONE || t->to == t->from || !g->on_board[t->to] ||
-        t->from == p->st.king_sq[D])
+    if (!goal_turn_simple(p, t))
         return false;
     int x = geo_bit(g, t->from), y = geo_bit(g, t->to);
     if (pass->flights & SET_BIT(y))
         return false;
     int k = unit_kind(p->board[t->from]), k2 = t->promo ? t->promo : k;
     const struct goal_tables *tb = n->t;
+    /* with no D turn after it, only a count of 0 from y (y itself, for such
+     * a kind) is within d: the flights were asked above */
+    if (pass->d == 0 && tb->here_only[D][k2])
+        return true;
     if (k != PAWN && tb->symmetric[D][k] && pass->d <= GOAL_BUDGET) {
         if (!(pass->known & SET_BIT(x))) {
             pass->busy[x] = busy_targets(tb, pass, D, k, x);

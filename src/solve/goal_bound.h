@@ -51,6 +51,11 @@ struct goal_pass {
      * that make it matter (busy), for the squares in `known` */
     square_set known;
     square_set busy[GOAL_NB];
+    /* d is 0 and no kind of D but the king's has a free move (goal_tables.h
+     * here_only): no count from a turn's target is within d but the
+     * target's own, so a simple turn of a unit other than a king is idle
+     * unless it goes to a flight */
+    bool plain;
 };
 bool goal_bound_pass_fails(struct goal_bound *gb, const struct position *p, enum goal goal, int plies,
                            struct goal_pass *pass);
@@ -58,10 +63,28 @@ bool goal_bound_pass_fails(struct goal_bound *gb, const struct position *p, enum
  * skipped; *excluded is not changed (NULL: none). */
 bool goal_bound_pass_fails_below(struct goal_bound *gb, const struct position *p, enum goal goal, int plies,
                                  const square_set *excluded, struct goal_pass *pass);
+/* A turn the idle test looks at: it moves one unit other than D's king to
+ * another square of the board and captures nothing (D to move at p). */
+static inline bool goal_turn_simple(const struct position *p, const struct turn *t)
+{
+    enum { NOT_SIMPLE = TURN_CAPTURE | TURN_CASTLE | TURN_EN_PASSANT | TURN_DISPLACE_FIRST | TURN_PUSH | TURN_PULL |
+                        TURN_STEP };
+    return !(t->flags & NOT_SIMPLE) && t->from2 == SQ_NONE && t->to != t->from && p->geo->on_board[t->to] &&
+           t->from != p->st.king_sq[p->st.side];
+}
 /* After goal_bound_pass_fails proved failure at p and filled pass: true when
  * D's turn t changes nothing the bound could use, so the bound cuts the node
- * after t too and t need not be played. */
-bool goal_bound_turn_idle(const struct goal_bound *gb, struct goal_pass *pass, const struct position *p,
-                          const struct turn *t);
+ * after t too and t need not be played.  Asked once per turn of most nodes
+ * before the last move: a plain pass is answered here, without a call (on
+ * b8i_h4wtp_degener_int 13.9 M turns). */
+bool goal_bound_turn_idle_counted(const struct goal_bound *gb, struct goal_pass *pass, const struct position *p,
+                                  const struct turn *t);
+static inline bool goal_bound_turn_idle(const struct goal_bound *gb, struct goal_pass *pass, const struct position *p,
+                                        const struct turn *t)
+{
+    if (pass->plain && unit_kind(p->board[t->from]) != KING)
+        return goal_turn_simple(p, t) && !(pass->flights & SET_BIT(geo_bit(p->geo, t->to)));
+    return goal_bound_turn_idle_counted(gb, pass, p, t);
+}
 
 #endif

@@ -291,6 +291,22 @@ static struct goal_tables *build(const struct position *p, unsigned v)
                 }
             t->symmetric[c][k] = same;
         }
+    for (int c = 0; c < 2; c++)
+        for (int k = KING; k < KIND_COUNT; k++) {
+            bool here = true;
+            for (int i = 0; i < t->squares && here; i++)
+                for (int j = 0; j < t->squares && here; j++) {
+                    int a = t->bits[i], b = t->bits[j];
+                    if (a == b)
+                        continue;
+                    here = t->dist[c][k][a][b] != 0 && t->any_dist[c][k][a][b] != 0;
+                    for (int s = 0; k == PAWN && s < GOAL_PROMOTIONS && here; s++)
+                        here = t->promo_dist[c][a][s][b] != 0;
+                    if (k == PAWN && here)
+                        here = t->pawn_quiet[c][a][b] != 0;
+                }
+            t->here_only[c][k] = here;
+        }
     derive(t);
     t->lines = build_lines(t, p);
     return t;

@@ -66,6 +66,11 @@ struct goal_tables {
      * many turns from a to b as from b to a (within[c][k][b][0][n] is then
      * also the squares from which it reaches b within n) */
     bool symmetric[2][KIND_COUNT];
+    /* here_only[c][k]: every count of such a unit from a to b (dist,
+     * any_dist, and a pawn's promo_dist and pawn_quiet) is 0 only where a
+     * is b: no free move (rules.h free_reach) takes it anywhere (kinds
+     * without hooks, stones and relays, have no counts: true) */
+    bool here_only[2][KIND_COUNT];
 };
 
 /* The tables of p's rule set and switches, built on first use and shared by
