@@ -12,9 +12,10 @@
 bool orthodox_attacked(const struct position *p, int sq, enum colour by)
 {
     unit_t knight = unit_make(by, KNIGHT);
-    for (int i = 0; i < 8; i++)
-        if (p->board[sq + p->geo->knight_leaps[i]] == knight)
-            return true;
+    if (p->geo->knight_set[sq] & p->st.occupied[by])
+        for (int i = 0; i < 8; i++)
+            if (p->board[sq + p->geo->knight_leaps[i]] == knight)
+                return true;
     return orthodox_attacked_except_knights(p, sq, by);
 }
 
@@ -44,11 +45,12 @@ static void find_constraints(const struct position *p, enum colour us, struct co
             c->checkers++;
             c->evasions |= SET_BIT(geo_bit(g, k + fwd + i));
         }
-    for (int i = 0; i < 8; i++)
-        if (b[k + g->knight_leaps[i]] == knight) {
-            c->checkers++;
-            c->evasions |= SET_BIT(geo_bit(g, k + g->knight_leaps[i]));
-        }
+    if (g->knight_set[k] & p->st.occupied[them])
+        for (int i = 0; i < 8; i++)
+            if (b[k + g->knight_leaps[i]] == knight) {
+                c->checkers++;
+                c->evasions |= SET_BIT(geo_bit(g, k + g->knight_leaps[i]));
+            }
     for (int i = 0; i < 8; i++) {
         struct king_line line = orthodox_king_line(p, k, us, i);
         if (line.kind == KING_LINE_CHECK) {

@@ -19,18 +19,25 @@ static inline bool orthodox_attacked_except_knights(const struct position *p, in
     for (int i = 0; i < 8; i++)
         if (b[sq + g->queen_dirs[i]] == king)
             return true;
+    /* a line with no unit of `by` on it is not walked (the geometry's ray
+     * sets: rook_dirs[i] is queen_dirs[i], bishop_dirs[i] queen_dirs[4 + i]) */
+    square_set theirs = p->st.occupied[by];
     for (int i = 0; i < 4; i++) {
         int d = g->rook_dirs[i], s = sq + d;
-        while (b[s] == UNIT_EMPTY)
-            s += d;
-        if (b[s] == rook || b[s] == queen)
-            return true;
-        d = g->bishop_dirs[i];
-        s = sq + d;
-        while (b[s] == UNIT_EMPTY)
-            s += d;
-        if (b[s] == bishop || b[s] == queen)
-            return true;
+        if (g->ray[sq][i] & theirs) {
+            while (b[s] == UNIT_EMPTY)
+                s += d;
+            if (b[s] == rook || b[s] == queen)
+                return true;
+        }
+        if (g->ray[sq][4 + i] & theirs) {
+            d = g->bishop_dirs[i];
+            s = sq + d;
+            while (b[s] == UNIT_EMPTY)
+                s += d;
+            if (b[s] == bishop || b[s] == queen)
+                return true;
+        }
     }
     return false;
 }
@@ -59,6 +66,8 @@ static inline struct king_line orthodox_king_line(const struct position *p, int 
     int d = g->queen_dirs[i];
     bool diagonal = i >= 4;
     struct king_line line = {KING_LINE_FREE, SQ_NONE, 0};
+    if (!(g->ray[k][i] & p->st.occupied[them]))
+        return line; /* no opposing unit on it: neither check nor pin (its squares are not wanted then) */
     int s = k + d;
     while (b[s] == UNIT_EMPTY) {
         line.between |= SET_BIT(geo_bit(g, s));
