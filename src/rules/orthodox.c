@@ -378,9 +378,35 @@ static void find_check_squares(const struct position *p, enum colour us, int q, 
     const struct geometry *g = p->geo;
     *cs = (struct check_squares){0};
     *discovering = 0;
+    /* reach[0] (straight lines), reach[1] (diagonals): the squares where
+     * our units that check along such a line stand, and those our units
+     * that may check from there could go to in one move on an empty board
+     * (a rook along its straight lines, a bishop along its diagonals, a
+     * queen along all eight).  A line of q's that meets none of them holds
+     * no check square one of them could go to (unit_checks asks for no
+     * other kind's) and no line piece whose check a unit could discover,
+     * so it is not walked. */
+    square_set reach[2] = {0, 0};
+    for (square_set s = p->st.occupied[us]; s; s &= s - 1) {
+        int bit = set_first(s), from = geo_square_of_bit(g, bit);
+        const square_set *r = g->ray[from];
+        switch (unit_kind(p->board[from])) {
+        case ROOK: reach[0] |= SET_BIT(bit) | r[0] | r[1] | r[2] | r[3]; break;
+        case BISHOP: reach[1] |= SET_BIT(bit) | r[4] | r[5] | r[6] | r[7]; break;
+        case QUEEN: {
+            square_set all = SET_BIT(bit) | r[0] | r[1] | r[2] | r[3] | r[4] | r[5] | r[6] | r[7];
+            reach[0] |= all;
+            reach[1] |= all;
+            break;
+        }
+        default: break;
+        }
+    }
     for (int i = 0; i < 8; i++) {
         int d = g->queen_dirs[i];
         bool diagonal = i >= 4;
+        if (!(g->ray[q][i] & reach[diagonal]))
+            continue;
         square_set *line = diagonal ? &cs->diagonal : &cs->straight;
         int s = q + d;
         for (; p->board[s] == UNIT_EMPTY; s += d)
