@@ -45,6 +45,8 @@ static void fill_lines(struct geometry *g)
             int n = a + g->knight_leaps[i]; /* the border keeps it in the array */
             if (g->on_board[n])
                 g->knight_set[a] |= SET_BIT(geo_bit(g, n));
+            if (g->on_board[a + d])
+                g->king_set[a] |= SET_BIT(geo_bit(g, a + d));
         }
     }
 }

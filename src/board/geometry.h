@@ -31,9 +31,10 @@ struct geometry {
     int8_t direction_between[MAX_SQUARES][MAX_SQUARES];
     /* ray[a][i]: the playing squares from a along queen_dirs[i] (0-3
      * straight, 4-7 diagonal) to the edge, a excluded; knight_set[a]: those
-     * a knight's leap away */
+     * a knight's leap away; king_set[a]: those next to a */
     square_set ray[MAX_SQUARES][8];
     square_set knight_set[MAX_SQUARES];
+    square_set king_set[MAX_SQUARES];
 };
 
 const struct geometry *geometry_get(int files, int ranks); /* cached, never freed */

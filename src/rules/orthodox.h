@@ -16,12 +16,14 @@ static inline bool orthodox_attacked_except_knights(const struct position *p, in
     unit_t queen = unit_make(by, QUEEN), rook = unit_make(by, ROOK), bishop = unit_make(by, BISHOP);
     if (b[sq - fwd - 1] == pawn || b[sq - fwd + 1] == pawn)
         return true;
-    for (int i = 0; i < 8; i++)
-        if (b[sq + g->queen_dirs[i]] == king)
-            return true;
     /* a line with no unit of `by` on it is not walked (the geometry's ray
-     * sets: rook_dirs[i] is queen_dirs[i], bishop_dirs[i] queen_dirs[4 + i]) */
+     * sets: rook_dirs[i] is queen_dirs[i], bishop_dirs[i] queen_dirs[4 + i]),
+     * nor the neighbours looked at without one there */
     square_set theirs = p->st.occupied[by];
+    if (g->king_set[sq] & theirs)
+        for (int i = 0; i < 8; i++)
+            if (b[sq + g->queen_dirs[i]] == king)
+                return true;
     for (int i = 0; i < 4; i++) {
         int d = g->rook_dirs[i], s = sq + d;
         if (g->ray[sq][i] & theirs) {
