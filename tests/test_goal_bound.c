@@ -176,35 +176,50 @@ static void capture_needs_a_unit(void **state)
     goal_bound_free(gb);
 }
 
-/* Black Ka8 Ph7, White Kc6 Rh1, Black to play, h#1.  Were Black to pass,
- * White could not mate with its one move: the king covers b7 only, and no
- * rook square checks a8 and also covers a7 and b8 (h8 leaves a7, a1 leaves
- * b8), with no Black turn left to block.  h7-h6 and h7-h5 go nowhere near
- * a7, b7 or b8, so they change nothing the bound reads: idle.  The king's
- * turns are never idle. */
-static void idle_turns(void **state)
+/* Black to play at fen, h#1: passing fails and the pass is plain (no Black
+ * turn after this one, goal_bound.h); a turn is idle unless it moves the
+ * king on `king` or goes to `block` (NULL: none), and after each turn White
+ * mates in one exactly when it went to `block`.  Returns the idle turns. */
+static int idle_turns_at(const char *fen, const char *king, const char *block)
 {
-    (void)state;
-    struct position p = from_fen(&rules_orthodox, "k7/7p/2K5/8/8/8/8/7R b - - 0 1");
+    struct position p = from_fen(&rules_orthodox, fen);
     struct goal_bound *gb = goal_bound_new(&p);
     assert_non_null(gb);
     struct goal_pass pass;
     assert_true(goal_bound_pass_fails(gb, &p, GOAL_MATE, 2, &pass));
-    assert_true(pass.plain); /* no Black turn after this one (goal_bound.h) */
+    assert_true(pass.plain);
     struct turn_list *l = malloc(sizeof *l);
     assert_non_null(l);
     p.rules->generate(&p, l);
     int idle = 0;
     for (int i = 0; i < l->count; i++) {
-        bool king = l->turns[i].from == square_parse(p.geo, "a8");
-        bool is_idle = goal_bound_turn_idle(gb, &pass, &p, &l->turns[i]);
-        assert_true(king ? !is_idle : is_idle);
+        const struct turn *t = &l->turns[i];
+        bool moves_king = t->from == square_parse(p.geo, king);
+        bool blocks = block && t->to == square_parse(p.geo, block) && !moves_king;
+        bool is_idle = goal_bound_turn_idle(gb, &pass, &p, t);
+        assert_true(moves_king || blocks ? !is_idle : is_idle);
         idle += is_idle;
+        struct undo u;
+        position_make(&p, t, &u);
+        assert_true(help_exists(&p, GOAL_MATE, 1) == blocks);
+        position_unmake(&p, &u);
     }
-    assert_int_equal(idle, 2);
     free(l);
-    assert_false(help_exists(&p, GOAL_MATE, 2)); /* 1...Ka7 2.Ra1+ Kb8; 1...Kb8 2.Rh8+ Ka7 */
     goal_bound_free(gb);
+    return idle;
+}
+
+/* Black Ka8 Ph7, White Kc6 Rh1, Black to play, h#1.  Were Black to pass,
+ * White could not mate with its one move: the king covers b7 only, and no
+ * rook square checks a8 and also covers a7 and b8 (h8 leaves a7, a1 leaves
+ * b8), with no Black turn left to block.  h7-h6 and h7-h5 go nowhere near
+ * a7, b7 or b8, so they change nothing the bound reads: idle.  The king's
+ * turns are never idle, and none is a solution (1...Ka7 2.Ra1+ Kb8; 1...Kb8
+ * 2.Rh8+ Ka7). */
+static void idle_turns(void **state)
+{
+    (void)state;
+    assert_int_equal(idle_turns_at("k7/7p/2K5/8/8/8/8/7R b - - 0 1", "a8", NULL), 2);
 }
 
 /* The same where Black's one turn blocks a flight.  Black Ka8 Sc8, White
@@ -217,31 +232,7 @@ static void idle_turns(void **state)
 static void idle_turns_but_a_block(void **state)
 {
     (void)state;
-    struct position p = from_fen(&rules_orthodox, "k1n5/2K5/8/3N4/8/8/8/8 b - - 0 1");
-    struct goal_bound *gb = goal_bound_new(&p);
-    assert_non_null(gb);
-    struct goal_pass pass;
-    assert_true(goal_bound_pass_fails(gb, &p, GOAL_MATE, 2, &pass));
-    assert_true(pass.plain);
-    struct turn_list *l = malloc(sizeof *l);
-    assert_non_null(l);
-    p.rules->generate(&p, l);
-    int idle = 0;
-    for (int i = 0; i < l->count; i++) {
-        const struct turn *t = &l->turns[i];
-        bool moves_king = t->from == square_parse(p.geo, "a8");
-        bool block = t->to == square_parse(p.geo, "a7") && !moves_king;
-        bool is_idle = goal_bound_turn_idle(gb, &pass, &p, t);
-        assert_true(moves_king || block ? !is_idle : is_idle);
-        idle += is_idle;
-        struct undo u;
-        position_make(&p, t, &u);
-        assert_true(help_exists(&p, GOAL_MATE, 1) == block);
-        position_unmake(&p, &u);
-    }
-    assert_int_equal(idle, 3);
-    free(l);
-    goal_bound_free(gb);
+    assert_int_equal(idle_turns_at("k1n5/2K5/8/3N4/8/8/8/8 b - - 0 1", "a8", "a7"), 3);
 }
 
 /* Disturbers: with one White unit alone able to check, a Black unit on a

@@ -3,6 +3,8 @@
 #ifndef FS_ORTHODOX_H
 #define FS_ORTHODOX_H
 
+#include <assert.h>
+
 #include "../board/position.h"
 
 /* Attacks on sq by `by` from pawns, king and lines (everything but knights):
@@ -19,6 +21,7 @@ static inline bool orthodox_attacked_except_knights(const struct position *p, in
     /* a line with no unit of `by` on it is not walked (the geometry's ray
      * sets: rook_dirs[i] is queen_dirs[i], bishop_dirs[i] queen_dirs[4 + i]),
      * nor the neighbours looked at without one there */
+    assert(g->on_board[sq]); /* the sets are a playing square's */
     square_set theirs = p->st.occupied[by];
     if (g->king_set[sq] & theirs)
         for (int i = 0; i < 8; i++)

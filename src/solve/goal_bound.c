@@ -1203,10 +1203,6 @@ bool goal_bound_turn_idle_counted(const struct goal_bound *n, struct goal_pass *
         return false;
     int k = unit_kind(p->board[t->from]), k2 = t->promo ? t->promo : k;
     const struct goal_tables *tb = n->t;
-    /* with no D turn after it, only a count of 0 from y (y itself, for such
-     * a kind) is within d: the flights were asked above */
-    if (pass->d == 0 && tb->here_only[D][k2])
-        return true;
     if (k != PAWN && tb->symmetric[D][k] && pass->d <= GOAL_BUDGET) {
         if (!(pass->known & SET_BIT(x))) {
             pass->busy[x] = busy_targets(tb, pass, D, k, x);

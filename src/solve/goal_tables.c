@@ -280,24 +280,17 @@ static struct goal_tables *build(const struct position *p, unsigned v)
     }
     free(gr);
     free(quiet);
-    for (int c = 0; c < 2; c++)
-        for (int k = KING; k < PAWN; k++) {
-            bool same = true;
-            for (int i = 0; i < t->squares && same; i++)
-                for (int j = 0; j < t->squares && same; j++) {
-                    int a = t->bits[i], b = t->bits[j];
-                    same = t->any_dist[c][k][a][b] == t->any_dist[c][k][b][a] &&
-                           t->any_dist[c][k][a][b] == t->dist[c][k][a][b];
-                }
-            t->symmetric[c][k] = same;
-        }
+    /* what the counts allow a node to skip (goal_tables.h symmetric,
+     * here_only), read off every pair of squares once */
     for (int c = 0; c < 2; c++)
         for (int k = KING; k < KIND_COUNT; k++) {
-            bool here = true;
-            for (int i = 0; i < t->squares && here; i++)
-                for (int j = 0; j < t->squares && here; j++) {
+            bool same = k < PAWN, here = true;
+            for (int i = 0; i < t->squares && (same || here); i++)
+                for (int j = 0; j < t->squares; j++) {
                     int a = t->bits[i], b = t->bits[j];
-                    if (a == b)
+                    same = same && t->any_dist[c][k][a][b] == t->any_dist[c][k][b][a] &&
+                           t->any_dist[c][k][a][b] == t->dist[c][k][a][b];
+                    if (a == b || !here)
                         continue;
                     here = t->dist[c][k][a][b] != 0 && t->any_dist[c][k][a][b] != 0;
                     for (int s = 0; k == PAWN && s < GOAL_PROMOTIONS && here; s++)
@@ -305,6 +298,7 @@ static struct goal_tables *build(const struct position *p, unsigned v)
                     if (k == PAWN && here)
                         here = t->pawn_quiet[c][a][b] != 0;
                 }
+            t->symmetric[c][k] = same;
             t->here_only[c][k] = here;
         }
     derive(t);
