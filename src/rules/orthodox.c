@@ -372,10 +372,30 @@ struct check_squares {
  * attacking along that line (*discovering): only their leaving may
  * discover a check (an en passant capture, which empties two squares, is
  * judged apart by may_check). */
-static void find_check_squares(const struct position *p, enum colour us, int q, struct check_squares *cs,
-                               square_set *discovering)
+/* One of our units: its square, bit and kind, listed once per checking
+ * generation for the two passes over them (find_check_squares, unit_checks). */
+struct unit_at {
+    int from, bit;
+    enum kind kind;
+};
+
+static int units_of(const struct position *p, enum colour us, struct unit_at *units)
 {
     const struct geometry *g = p->geo;
+    int n = 0;
+    for (square_set s = p->st.occupied[us]; s; s &= s - 1) {
+        int bit = set_first(s), from = geo_square_of_bit(g, bit);
+        assert(n < MAX_SQUARES);
+        units[n++] = (struct unit_at){from, bit, unit_kind(p->board[from])};
+    }
+    return n;
+}
+
+static void find_check_squares(const struct position *p, const struct unit_at *units, int n, int q,
+                               struct check_squares *cs, square_set *discovering)
+{
+    const struct geometry *g = p->geo;
+    enum colour us = (enum colour)p->st.side;
     *cs = (struct check_squares){0};
     *discovering = 0;
     /* reach[0] (straight lines), reach[1] (diagonals): the squares where
@@ -387,10 +407,10 @@ static void find_check_squares(const struct position *p, enum colour us, int q, 
      * other kind's) and no line piece whose check a unit could discover,
      * so it is not walked. */
     square_set reach[2] = {0, 0};
-    for (square_set s = p->st.occupied[us]; s; s &= s - 1) {
-        int bit = set_first(s), from = geo_square_of_bit(g, bit);
-        const square_set *r = g->ray[from];
-        switch (unit_kind(p->board[from])) {
+    for (int u = 0; u < n; u++) {
+        int bit = units[u].bit;
+        const square_set *r = g->ray[units[u].from];
+        switch (units[u].kind) {
         case ROOK: reach[0] |= SET_BIT(bit) | r[0] | r[1] | r[2] | r[3]; break;
         case BISHOP: reach[1] |= SET_BIT(bit) | r[4] | r[5] | r[6] | r[7]; break;
         case QUEEN: {
@@ -456,15 +476,14 @@ static void slider_moves_to(const struct position *p, const struct constraints *
  * from a check square: its moves to those, in unit_moves' order; the other
  * units' moves as unit_moves makes them, for the filter. */
 static void unit_checks(struct position *p, const struct constraints *c, struct turn_list *out, int king,
-                        square_set discovering, const struct check_squares *cs)
+                        const struct unit_at *units, int n, square_set discovering, const struct check_squares *cs)
 {
     const struct geometry *g = p->geo;
     enum colour us = (enum colour)p->st.side;
-    for (square_set s = p->st.occupied[us]; s; s &= s - 1) {
-        int bit = set_first(s), from = geo_square_of_bit(g, bit);
-        enum kind k = unit_kind(p->board[from]);
+    for (int u = 0; u < n; u++) {
+        int bit = units[u].bit, from = units[u].from;
         bool plain = !(discovering & SET_BIT(bit));
-        switch (k) {
+        switch (units[u].kind) {
         case PAWN: pawn_moves(p, c, out, from); break;
         case KNIGHT:
             if (c->pin[from])
@@ -473,6 +492,8 @@ static void unit_checks(struct position *p, const struct constraints *c, struct 
                 leaper_moves(p, c, out, from, g->knight_leaps, 8);
                 break;
             }
+            if (!(g->knight_set[from] & cs->knight))
+                break; /* no check square a leap away */
             for (int i = 0; i < 8; i++) {
                 int to = from + g->knight_leaps[i];
                 unit_t t = p->board[to];
@@ -519,7 +540,9 @@ static void generate_checks(struct position *p, struct turn_list *out)
      * nothing (the royal king's turns each need an attack test) */
     square_set discovering;
     struct check_squares cs;
-    find_check_squares(p, us, q, &cs, &discovering);
+    struct unit_at units[MAX_SQUARES];
+    int n_units = units_of(p, us, units);
+    find_check_squares(p, units, n_units, q, &cs, &discovering);
     if (king != SQ_NONE && (discovering & SET_BIT(geo_bit(g, king))))
         king_moves(p, out, king);
     /* the other pieces' moves only to where they check (most of a last
@@ -527,7 +550,7 @@ static void generate_checks(struct position *p, struct turn_list *out)
      * constrained them: most last moves have none, and then the pins and
      * checks of our king are never worked out */
     static const struct constraints unconstrained = {.king = SQ_NONE};
-    unit_checks(p, &unconstrained, out, king, discovering, &cs);
+    unit_checks(p, &unconstrained, out, king, units, n_units, discovering, &cs);
     if (king != SQ_NONE)
         orthodox_castling(p, out, orthodox_attacked); /* it tests its squares, the king's first */
     int n = 0;
