@@ -367,11 +367,6 @@ struct check_squares {
     square_set straight, diagonal, knight;
 };
 
-/* The check squares, and in the same walk along q's lines the squares of
- * our units that stand alone between q and one of our line pieces
- * attacking along that line (*discovering): only their leaving may
- * discover a check (an en passant capture, which empties two squares, is
- * judged apart by may_check). */
 /* One of our units: its square, bit and kind, listed once per checking
  * generation for the two passes over them (find_check_squares, unit_checks). */
 struct unit_at {
@@ -391,6 +386,11 @@ static int units_of(const struct position *p, enum colour us, struct unit_at *un
     return n;
 }
 
+/* The check squares, and in the same walk along q's lines the squares of
+ * our units that stand alone between q and one of our line pieces
+ * attacking along that line (*discovering): only their leaving may
+ * discover a check (an en passant capture, which empties two squares, is
+ * judged apart by may_check). */
 static void find_check_squares(const struct position *p, const struct unit_at *units, int n, int q,
                                struct check_squares *cs, square_set *discovering)
 {
