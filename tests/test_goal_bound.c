@@ -576,6 +576,75 @@ static void random_knight_relay_turns(void **state)
     assert_true(sharper > 300);
 }
 
+/* The verdicts a bound remembers (goal_bound.c verdict_key) never change
+ * an answer: a bound that has seen many positions answers each as a bound
+ * made for it alone does.  The positions come in families that differ in
+ * one unit of the side to move (a step of a unit, as siblings after a turn
+ * do), so that many keys meet again: those of squares the unit cannot reach
+ * in time must (the test asks for hits), the others must not. */
+static void remembered_verdicts(const struct rules *r, int families)
+{
+    struct position base, p;
+    struct goal_bound *warm = NULL;
+    int asked = 0;
+    for (int f = 0; f < families; f++) {
+        next_case(r, &base, &warm);
+        for (int v = 0; v < 8; v++) {
+            p = base;
+            /* one unit of the side to move (not the king) to an empty square */
+            int from = -1, seen = 0;
+            for (int sq = 0; sq < p.geo->squares; sq++)
+                if (p.geo->on_board[sq] && unit_is(p.board[sq], (enum colour)p.st.side) &&
+                    sq != p.st.king_sq[p.st.side] && next((unsigned)++seen) == 0)
+                    from = sq;
+            if (from >= 0) {
+                int to;
+                do
+                    to = geo_square(p.geo, (int)next((unsigned)p.geo->files), (int)next((unsigned)p.geo->ranks));
+                while (p.board[to] != UNIT_EMPTY);
+                unit_t u = p.board[from];
+                if (unit_kind(u) == PAWN && (p.geo->rank_of[to] == 0 || p.geo->rank_of[to] == p.geo->ranks - 1))
+                    continue;
+                position_put(&p, from, UNIT_EMPTY);
+                position_put(&p, to, u);
+                position_rehash(&p);
+                if (rules_opponent_in_check(&p))
+                    continue;
+            }
+            for (int plies = 2; plies <= 5; plies++) {
+                enum goal g = goals[next(3)];
+                struct goal_bound *fresh = goal_bound_new(&p);
+                assert_non_null(fresh);
+                bool expected = goal_bound_proves_failure(fresh, &p, g, plies);
+                goal_bound_free(fresh);
+                if (goal_bound_proves_failure(warm, &p, g, plies) != expected) {
+                    char fen[128];
+                    fen_write(&p, fen);
+                    fail_msg("a remembered verdict changed the answer: %s goal %d plies %d", fen, (int)g, plies);
+                }
+                asked++;
+            }
+        }
+    }
+    assert_true(asked > families * 20);
+    /* the memory was used: squares answered from it (1371 of 4008 looks
+     * orthodox, 662 of 3988 Knight relay, when written) */
+    assert_true(goal_bound_verdict_hits(warm) > (uint64_t)asked / 10);
+    goal_bound_free(warm);
+}
+
+static void remembered_verdicts_orthodox(void **state)
+{
+    (void)state;
+    remembered_verdicts(&rules_orthodox, 150);
+}
+
+static void remembered_verdicts_knight_relay(void **state)
+{
+    (void)state;
+    remembered_verdicts(&rules_knight_relay, 150);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -594,6 +663,8 @@ int main(void)
         cmocka_unit_test(inherited_squares),
         cmocka_unit_test(random_knight_relay),
         cmocka_unit_test(random_knight_relay_turns),
+        cmocka_unit_test(remembered_verdicts_orthodox),
+        cmocka_unit_test(remembered_verdicts_knight_relay),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

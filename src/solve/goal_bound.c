@@ -40,6 +40,7 @@ _Static_assert(GOAL_NB < 127, "a king square plus one fits goal_bound.witness");
 #define WINDOW 4096                  /* evaluations between two decisions per level */
 #define SAMPLE 32                    /* while a level is off, one node in SAMPLE is still evaluated */
 #define PROBE 256                    /* while it does not, one node in PROBE still looks at every square */
+#define VERDICTS (1 << 17)           /* king squares' verdicts remembered (verdict_key), per bound: 1 MiB */
 
 /* Whether the bound pays at one remaining length: a bound that rarely cuts
  * costs more than it saves.  Skipping it never loses a solution. */
@@ -128,6 +129,19 @@ struct goal_bound {
      * square usually serves again, and the verdict does not depend on the
      * order in which the squares are tried */
     int8_t witness[2][MAX_BUDGET + 1];
+    /* verdicts[i]: a king square's verdict (bit 0) under its key (the other
+     * bits), in the slot the key picks (verdict_key); VERDICTS of them,
+     * shared by the bounds made like this one (goal_bound_new_like) on
+     * other threads, each slot read and written whole (atomic) */
+    uint64_t *verdicts;
+    bool owns_verdicts;
+    uint64_t verdict_hits;           /* looks answered from them (goal_bound_verdict_hits) */
+    /* per node, for verdict_key: A's units hashed, and once D's units are
+     * (d_keyed), each one's hash and the squares it reaches within d */
+    uint64_t a_hash;
+    bool d_keyed;
+    uint64_t d_hash[MAX_SIDE_UNITS];
+    square_set d_reach[MAX_SIDE_UNITS];
     /* checker_witness[A][s]: the kind index (high byte) and square plus one
      * (low byte) of the checker found feasible last for king square s
      * (single_check_survives), 0 for none */
@@ -141,6 +155,12 @@ static struct goal_bound *bound_with_tables(const struct goal_tables *t)
     struct goal_bound *n = calloc(1, sizeof *n);
     if (!n)
         return NULL;
+    n->verdicts = calloc(VERDICTS, sizeof *n->verdicts);
+    if (!n->verdicts) {
+        free(n);
+        return NULL;
+    }
+    n->owns_verdicts = true;
     n->t = t;
     n->listed_nd = -1; /* nothing listed: no count remembered */
     for (int c = 0; c < 2; c++)
@@ -172,14 +192,28 @@ struct goal_bound *goal_bound_new_like(const struct goal_bound *model)
     /* what the model learnt of where the bound pays, and its witnesses: a
      * fresh bound would look at every node and every square until its own
      * statistics filled (boros h#4 at -j 2: the tasks took 1.5x the CPU of
-     * -j 1); both only steer effort, never a verdict */
+     * -j 1); these only steer effort, never a verdict */
     memcpy(n->level, model->level, sizeof n->level);
     memcpy(n->witness, model->witness, sizeof n->witness);
     memcpy(n->checker_witness, model->checker_witness, sizeof n->checker_witness);
+    /* and its king squares' verdicts, shared: facts under their keys,
+     * whichever thread works them out (b7_h4_boros at -j 2: the split's
+     * threads took 20% more CPU than -j 1 with one memory each).  The
+     * model outlives the bounds made like it (help_split.c). */
+    free(n->verdicts);
+    n->verdicts = model->verdicts;
+    n->owns_verdicts = false;
     return n;
 }
 
-void goal_bound_free(struct goal_bound *gb) { free(gb); }
+uint64_t goal_bound_verdict_hits(const struct goal_bound *gb) { return gb->verdict_hits; }
+
+void goal_bound_free(struct goal_bound *gb)
+{
+    if (gb && gb->owns_verdicts)
+        free(gb->verdicts);
+    free(gb);
+}
 
 /* The fewest turns (INF if more than a) A unit u needs to stand, as some
  * kind, on one of the squares `from` gives for that kind. */
@@ -758,25 +792,94 @@ static bool d_units(struct goal_bound *n)
     return true;
 }
 
+static bool square_verdict(struct goal_bound *n, int s, int king_turns, bool need_check);
+
+static uint64_t mix64(uint64_t x)
+{
+    x ^= x >> 33;
+    x *= 0xff51afd7ed558ccdull;
+    x ^= x >> 33;
+    x *= 0xc4ceb9fe1a85ec53ull;
+    x ^= x >> 33;
+    return x;
+}
+
+/* The key of king square s's verdict at this node: everything
+ * square_verdict reads.  That is the square, the king's count to it, the
+ * budgets, the sides, the goal's need of a check, whether D passes, A's
+ * units (kind and square: what each denies, checks, reaches and whether it
+ * may be captured all follow from them and the tables) and which is its
+ * royal king, and those of D's
+ * units that reach a flight of s within d turns (standing on one included):
+ * every count of a D unit that the verdict compares is one to a flight,
+ * within d (block_cost, match_blocks, the disturbers' allowed_block_cost),
+ * so the others change nothing.  Siblings after D's turns mostly share the
+ * key of each square (b7i_h4_boros_int: 87% of the looks past the check). */
+static uint64_t verdict_key(struct goal_bound *n, int s, int king_turns)
+{
+    const struct goal_tables *t = n->t;
+    if (!n->d_keyed) {
+        for (int w = 0; w < n->nd; w++) {
+            int k = n->d_kind[w], b = n->d_bit[w];
+            square_set r = 0;
+            for (int i = 0; i < (k == PAWN ? GOAL_SLOTS : 1); i++)
+                r |= t->within[n->D][k][b][i][n->d];
+            n->d_reach[w] = r;
+            n->d_hash[w] = mix64(0x9e3779b97f4a7c15ull ^ (uint64_t)(k * GOAL_NB + b));
+        }
+        n->d_keyed = true;
+    }
+    uint64_t key = n->a_hash ^ mix64((uint64_t)s | (uint64_t)king_turns << 8 | (uint64_t)n->d << 16 |
+                                     (uint64_t)n->a << 24 | (uint64_t)n->A << 32 |
+                                     (uint64_t)n->need_check << 33 | (uint64_t)n->passing << 34 |
+                                     (uint64_t)(n->a_king_unit >= 0 ? n->a_bit[n->a_king_unit] + 1 : 0) << 40);
+    square_set flights = t->flights[s];
+    for (int w = 0; w < n->nd; w++)
+        if (n->d_reach[w] & flights)
+            key ^= n->d_hash[w];
+    return key;
+}
+
 /* Can D's king on square bit s be mated (stalemated) within the budgets?
- * A check from a flight p is a contact check: the king could take the
- * checker unless another A unit denies p, and no D unit can stand on p. */
+ * The cheap test first, then the verdict remembered under its key
+ * (verdict_key), or worked out (square_verdict) and remembered.  A key is
+ * 64 bits of hash, as the transposition table's; a collision would give
+ * another square's verdict. */
 static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
+{
+    const struct goal_tables *t = n->t;
+    bool need_check = n->need_check && !(n->checked0 & SET_BIT(s));
+    if (need_check && !(n->checkable & SET_BIT(s)))
+        return false; /* no A unit can give check there in time */
+    /* from here on, D's units may matter (goal_bound_turn_idle) */
+    n->flights_seen |= t->flights[s];
+    if (!d_units(n))
+        return true; /* too many to look at: feasible, no cut */
+    if (n->d > MAX_BUDGET) /* the reach sets do not go so far: no key */
+        return square_verdict(n, s, king_turns, need_check);
+    uint64_t key = verdict_key(n, s, king_turns);
+    uint64_t *slot = &n->verdicts[key & (VERDICTS - 1)];
+    uint64_t seen = __atomic_load_n(slot, __ATOMIC_RELAXED);
+    if (seen && (seen | 1) == (key | 1)) {
+        n->verdict_hits++;
+        return seen & 1;
+    }
+    bool ok = square_verdict(n, s, king_turns, need_check);
+    __atomic_store_n(slot, (key & ~(uint64_t)1) | ok, __ATOMIC_RELAXED);
+    return ok;
+}
+
+/* king_square_feasible's verdict past its cheap test, from the tables.  A
+ * check from a flight p is a contact check: the king could take the
+ * checker unless another A unit denies p, and no D unit can stand on p. */
+static bool square_verdict(struct goal_bound *n, int s, int king_turns, bool need_check)
 {
     const struct goal_tables *t = n->t;
     int rb = n->d - king_turns;
     square_set flights = t->flights[s];
-    bool need_check = n->need_check && !(n->checked0 & SET_BIT(s));
     square_set from[KIND_COUNT];
-    if (need_check) {
-        if (!(n->checkable & SET_BIT(s)))
-            return false; /* no A unit can give check there in time */
+    if (need_check)
         sets_of(n->checkers[n->A], s, from);
-    }
-    /* from here on, D's units may matter (goal_bound_turn_idle) */
-    n->flights_seen |= flights;
-    if (!d_units(n))
-        return true; /* too many to look at: feasible, no cut */
     square_set zone = flights | SET_BIT(s);
     square_set denied = denied_at(n, zone);
     struct split *sp = &n->sp;
@@ -1020,6 +1123,8 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
         return false; /* far from the goal: the reach sets do not go so far */
     n->need_check = goal == GOAL_MATE;
     n->na = n->nd = n->capturable = 0;
+    n->a_hash = 0;
+    n->d_keyed = false;
     n->denied0 = n->checked0 = n->checkable = 0;
     int kb = geo_bit(g, king);
     n->blockers = p->st.occupied[n->D] & ~SET_BIT(kb);
@@ -1055,6 +1160,7 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
         else
             n->denied0_no_king |= n->a_denied[u];
         n->a_bit[u] = (uint8_t)b;
+        n->a_hash ^= mix64((uint64_t)(k * GOAL_NB + b));
         int kinds = k == PAWN ? 1 + GOAL_PROMOTIONS : 1;
         for (int i = 0; i < kinds; i++) {
             n->reach[u][i] = t->within[n->A][k][b][i];

@@ -21,6 +21,9 @@ struct goal_bound *goal_bound_new_turns(const struct position *p, const int turn
  * starting from what the model learnt of where the bound pays. */
 struct goal_bound *goal_bound_new_like(const struct goal_bound *model);
 void goal_bound_free(struct goal_bound *gb);
+/* How many king squares' verdicts this bound took from those it remembers
+ * (goal_bound.c verdict_key) instead of working them out. */
+uint64_t goal_bound_verdict_hits(const struct goal_bound *gb);
 
 /* True only when no sequence of exactly `plies` half-moves from p, the last
  * one by the side whose opponent is to be mated, can end in `goal`. */
