@@ -809,12 +809,14 @@ static uint64_t mix64(uint64_t x)
  * budgets, the sides, the goal's need of a check, whether D passes, A's
  * units (kind and square: what each denies, checks, reaches and whether it
  * may be captured all follow from them and the tables) and which is its
- * royal king, and those of D's
- * units that reach a flight of s within d turns (standing on one included):
- * every count of a D unit that the verdict compares is one to a flight,
- * within d (block_cost, match_blocks, the disturbers' allowed_block_cost),
- * so the others change nothing.  Siblings after D's turns mostly share the
- * key of each square (b7i_h4_boros_int: 87% of the looks past the check). */
+ * royal king, and those of D's units that reach a flight of s within d
+ * turns (standing on one included): every count of a D unit that the
+ * verdict compares is one to a flight, and one beyond d decides nothing
+ * (a block, or a quiet block added back, that costs more than rb fails a
+ * split whatever its count; match_blocks and the disturbers'
+ * allowed_block_cost skip such units), so the others change nothing.
+ * Siblings after D's turns mostly share the key of each square
+ * (b7i_h4_boros_int: 87% of the looks past the check). */
 static uint64_t verdict_key(struct goal_bound *n, int s, int king_turns)
 {
     const struct goal_tables *t = n->t;
