@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../board/zobrist.h"
 #include "../rules/rules.h"
 
 #define MAX_TARGETS 10               /* flights, check and a contact checker's square */
@@ -136,12 +137,14 @@ struct goal_bound {
     uint64_t *verdicts;
     bool owns_verdicts;
     uint64_t verdict_hits;           /* looks answered from them (goal_bound_verdict_hits) */
-    /* per node, for verdict_key: A's units hashed, and once D's units are
-     * (d_keyed), each one's hash and the squares it reaches within d */
+    /* for verdict_key: A's units hashed (per node), D's units' hashes (as
+     * listed, d_units) and the squares each reaches within d, worked out
+     * for the list with stamp reach_stamp and for d reach_d */
     uint64_t a_hash;
-    bool d_keyed;
     uint64_t d_hash[MAX_SIDE_UNITS];
     square_set d_reach[MAX_SIDE_UNITS];
+    uint32_t reach_stamp;
+    int reach_d;
     /* checker_witness[A][s]: the kind index (high byte) and square plus one
      * (low byte) of the checker found feasible last for king square s
      * (single_check_survives), 0 for none */
@@ -777,14 +780,17 @@ static bool d_units(struct goal_bound *n)
         int b = set_first(s);
         if (nd == MAX_SIDE_UNITS)
             return false;
-        uint8_t k = (uint8_t)unit_kind(p->board[geo_square_of_bit(p->geo, b)]);
+        int sq = geo_square_of_bit(p->geo, b);
+        uint8_t k = (uint8_t)unit_kind(p->board[sq]);
         same &= nd < n->listed_nd && n->d_kind[nd] == k && n->d_bit[nd] == b;
         n->d_kind[nd] = k;
+        n->d_hash[nd] = zobrist_unit(p->board[sq], sq);
         n->d_bit[nd++] = (uint8_t)b;
     }
     same &= nd == n->listed_nd;
     if (!same && ++n->stamp == 0) { /* wrapped: forget every remembered count */
         memset(n->block_stamp, 0, sizeof n->block_stamp);
+        n->reach_stamp = 0;
         n->stamp = 1;
     }
     n->listed_colour = n->D;
@@ -820,16 +826,16 @@ static uint64_t mix64(uint64_t x)
 static uint64_t verdict_key(struct goal_bound *n, int s, int king_turns)
 {
     const struct goal_tables *t = n->t;
-    if (!n->d_keyed) {
+    if (n->reach_stamp != n->stamp || n->reach_d != n->d) { /* the list or d changed */
         for (int w = 0; w < n->nd; w++) {
             int k = n->d_kind[w], b = n->d_bit[w];
             square_set r = 0;
             for (int i = 0; i < (k == PAWN ? GOAL_SLOTS : 1); i++)
                 r |= t->within[n->D][k][b][i][n->d];
             n->d_reach[w] = r;
-            n->d_hash[w] = mix64(0x9e3779b97f4a7c15ull ^ (uint64_t)(k * GOAL_NB + b));
         }
-        n->d_keyed = true;
+        n->reach_stamp = n->stamp;
+        n->reach_d = n->d;
     }
     uint64_t key = n->a_hash ^ mix64((uint64_t)s | (uint64_t)king_turns << 8 | (uint64_t)n->d << 16 |
                                      (uint64_t)n->a << 24 | (uint64_t)n->A << 32 |
@@ -1126,7 +1132,6 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
     n->need_check = goal == GOAL_MATE;
     n->na = n->nd = n->capturable = 0;
     n->a_hash = 0;
-    n->d_keyed = false;
     n->denied0 = n->checked0 = n->checkable = 0;
     int kb = geo_bit(g, king);
     n->blockers = p->st.occupied[n->D] & ~SET_BIT(kb);
@@ -1162,7 +1167,7 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
         else
             n->denied0_no_king |= n->a_denied[u];
         n->a_bit[u] = (uint8_t)b;
-        n->a_hash ^= mix64((uint64_t)(k * GOAL_NB + b));
+        n->a_hash ^= zobrist_unit(p->board[geo_square_of_bit(g, b)], geo_square_of_bit(g, b));
         int kinds = k == PAWN ? 1 + GOAL_PROMOTIONS : 1;
         for (int i = 0; i < kinds; i++) {
             n->reach[u][i] = t->within[n->A][k][b][i];
