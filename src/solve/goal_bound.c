@@ -151,19 +151,21 @@ struct goal_bound {
     uint16_t checker_witness[2][GOAL_NB];
 };
 
-static struct goal_bound *bound_with_tables(const struct goal_tables *t)
+/* A bound on tables t that remembers verdicts in `verdicts` (another
+ * bound's, goal_bound_new_like), or in memory of its own where NULL. */
+static struct goal_bound *bound_with_tables(const struct goal_tables *t, uint64_t *verdicts)
 {
     if (!t)
         return NULL;
     struct goal_bound *n = calloc(1, sizeof *n);
     if (!n)
         return NULL;
-    n->verdicts = calloc(VERDICTS, sizeof *n->verdicts);
+    n->owns_verdicts = !verdicts;
+    n->verdicts = verdicts ? verdicts : calloc(VERDICTS, sizeof *n->verdicts);
     if (!n->verdicts) {
         free(n);
         return NULL;
     }
-    n->owns_verdicts = true;
     n->t = t;
     n->listed_nd = -1; /* nothing listed: no count remembered */
     for (int c = 0; c < 2; c++)
@@ -178,18 +180,22 @@ static struct goal_bound *bound_with_tables(const struct goal_tables *t)
     return n;
 }
 
-struct goal_bound *goal_bound_new(const struct position *p) { return bound_with_tables(goal_tables_get(p)); }
+struct goal_bound *goal_bound_new(const struct position *p) { return bound_with_tables(goal_tables_get(p), NULL); }
 
 struct goal_bound *goal_bound_new_turns(const struct position *p, const int turns[2])
 {
     const struct goal_hooks *h = p->rules->goal;
     unsigned v = h && h->variant ? h->variant(p, turns) : 0;
-    return bound_with_tables(goal_tables_get_variant(p, v));
+    return bound_with_tables(goal_tables_get_variant(p, v), NULL);
 }
 
 struct goal_bound *goal_bound_new_like(const struct goal_bound *model)
 {
-    struct goal_bound *n = bound_with_tables(model->t);
+    /* the model's king squares' verdicts are shared: facts under their
+     * keys, whichever thread works them out (b7_h4_boros at -j 2: the same
+     * time as one memory each, and -j N keeps one memory).  The model
+     * outlives the bounds made like it (help_split.c). */
+    struct goal_bound *n = bound_with_tables(model->t, model->verdicts);
     if (!n)
         return NULL;
     /* what the model learnt of where the bound pays, and its witnesses: a
@@ -199,13 +205,6 @@ struct goal_bound *goal_bound_new_like(const struct goal_bound *model)
     memcpy(n->level, model->level, sizeof n->level);
     memcpy(n->witness, model->witness, sizeof n->witness);
     memcpy(n->checker_witness, model->checker_witness, sizeof n->checker_witness);
-    /* and its king squares' verdicts, shared: facts under their keys,
-     * whichever thread works them out (b7_h4_boros at -j 2: the split's
-     * threads took 20% more CPU than -j 1 with one memory each).  The
-     * model outlives the bounds made like it (help_split.c). */
-    free(n->verdicts);
-    n->verdicts = model->verdicts;
-    n->owns_verdicts = false;
     return n;
 }
 
@@ -800,16 +799,6 @@ static bool d_units(struct goal_bound *n)
 
 static bool square_verdict(struct goal_bound *n, int s, int king_turns, bool need_check);
 
-static uint64_t mix64(uint64_t x)
-{
-    x ^= x >> 33;
-    x *= 0xff51afd7ed558ccdull;
-    x ^= x >> 33;
-    x *= 0xc4ceb9fe1a85ec53ull;
-    x ^= x >> 33;
-    return x;
-}
-
 /* The key of king square s's verdict at this node: everything
  * square_verdict reads.  That is the square, the king's count to it, the
  * budgets, the sides, the goal's need of a check, whether D passes, A's
@@ -837,7 +826,7 @@ static uint64_t verdict_key(struct goal_bound *n, int s, int king_turns)
         n->reach_stamp = n->stamp;
         n->reach_d = n->d;
     }
-    uint64_t key = n->a_hash ^ mix64((uint64_t)s | (uint64_t)king_turns << 8 | (uint64_t)n->d << 16 |
+    uint64_t key = n->a_hash ^ zobrist_mix((uint64_t)s | (uint64_t)king_turns << 8 | (uint64_t)n->d << 16 |
                                      (uint64_t)n->a << 24 | (uint64_t)n->A << 32 |
                                      (uint64_t)n->need_check << 33 | (uint64_t)n->passing << 34 |
                                      (uint64_t)(n->a_king_unit >= 0 ? n->a_bit[n->a_king_unit] + 1 : 0) << 40);
