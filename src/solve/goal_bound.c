@@ -138,13 +138,14 @@ struct goal_bound {
     bool owns_verdicts;
     uint64_t verdict_hits;           /* looks answered from them (goal_bound_verdict_hits) */
     /* for verdict_key: A's units hashed (per node), D's units' hashes (as
-     * listed, d_units) and the squares each reaches within d, worked out
-     * for the list with stamp reach_stamp and for d reach_d */
+     * listed, d_units) and d_reach[r]: the squares each reaches within r
+     * turns, worked out for the list with stamp reach_stamp, for the r in
+     * reach_ready */
     uint64_t a_hash;
     uint64_t d_hash[MAX_SIDE_UNITS];
-    square_set d_reach[MAX_SIDE_UNITS];
+    square_set d_reach[MAX_BUDGET + 1][MAX_SIDE_UNITS];
     uint32_t reach_stamp;
-    int reach_d;
+    unsigned reach_ready;
     /* checker_witness[A][s]: the kind index (high byte) and square plus one
      * (low byte) of the checker found feasible last for king square s
      * (single_check_survives), 0 for none */
@@ -790,6 +791,7 @@ static bool d_units(struct goal_bound *n)
     if (!same && ++n->stamp == 0) { /* wrapped: forget every remembered count */
         memset(n->block_stamp, 0, sizeof n->block_stamp);
         n->reach_stamp = 0;
+        n->reach_ready = 0;
         n->stamp = 1;
     }
     n->listed_colour = n->D;
@@ -804,35 +806,42 @@ static bool square_verdict(struct goal_bound *n, int s, int king_turns, bool nee
  * budgets, the sides, the goal's need of a check, whether D passes, A's
  * units (kind and square: what each denies, checks, reaches and whether it
  * may be captured all follow from them and the tables) and which is its
- * royal king, and those of D's units that reach a flight of s within d
- * turns (standing on one included): every count of a D unit that the
- * verdict compares is one to a flight, and one beyond d decides nothing
- * (a block, or a quiet block added back, that costs more than rb fails a
- * split whatever its count; match_blocks and the disturbers'
- * allowed_block_cost skip such units), so the others change nothing.
- * Siblings after D's turns mostly share the key of each square
+ * royal king, and those of D's units that reach a flight of s within rb
+ * turns, d less the king's (standing on one included): every count of a D
+ * unit that the verdict compares is one to a flight, and one beyond rb
+ * decides nothing (a block, or a quiet block added back, that costs more
+ * than rb fails a split whatever its count; match_blocks and the
+ * disturbers' allowed_block_cost skip such units), so the others change
+ * nothing.  Siblings after D's turns mostly share the key of each square
  * (b7i_h4_boros_int: 87% of the looks past the check). */
 static uint64_t verdict_key(struct goal_bound *n, int s, int king_turns)
 {
     const struct goal_tables *t = n->t;
-    if (n->reach_stamp != n->stamp || n->reach_d != n->d) { /* the list or d changed */
+    int rb = n->d - king_turns;
+    assert(rb >= 0 && rb <= MAX_BUDGET);
+    if (n->reach_stamp != n->stamp) { /* another list */
+        n->reach_stamp = n->stamp;
+        n->reach_ready = 0;
+    }
+    square_set *reach = n->d_reach[rb];
+    if (!(n->reach_ready >> rb & 1)) {
         for (int w = 0; w < n->nd; w++) {
             int k = n->d_kind[w], b = n->d_bit[w];
             square_set r = 0;
             for (int i = 0; i < (k == PAWN ? GOAL_SLOTS : 1); i++)
-                r |= t->within[n->D][k][b][i][n->d];
-            n->d_reach[w] = r;
+                r |= t->within[n->D][k][b][i][rb];
+            reach[w] = r;
         }
-        n->reach_stamp = n->stamp;
-        n->reach_d = n->d;
+        n->reach_ready |= 1u << rb;
     }
     uint64_t key = n->a_hash ^ zobrist_mix((uint64_t)s | (uint64_t)king_turns << 8 | (uint64_t)n->d << 16 |
-                                     (uint64_t)n->a << 24 | (uint64_t)n->A << 32 |
-                                     (uint64_t)n->need_check << 33 | (uint64_t)n->passing << 34 |
-                                     (uint64_t)(n->a_king_unit >= 0 ? n->a_bit[n->a_king_unit] + 1 : 0) << 40);
+                                           (uint64_t)n->a << 24 | (uint64_t)n->A << 32 |
+                                           (uint64_t)n->need_check << 33 | (uint64_t)n->passing << 34 |
+                                           (uint64_t)(n->a_king_unit >= 0 ? n->a_bit[n->a_king_unit] + 1 : 0)
+                                               << 40);
     square_set flights = t->flights[s];
     for (int w = 0; w < n->nd; w++)
-        if (n->d_reach[w] & flights)
+        if (reach[w] & flights)
             key ^= n->d_hash[w];
     return key;
 }
