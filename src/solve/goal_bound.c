@@ -36,6 +36,7 @@
 #define MAX_BUDGET GOAL_BUDGET       /* turns of one side the reach sets distinguish */
 #define INF 0x3fff
 _Static_assert(GOAL_NB < 127, "a king square plus one fits goal_bound.witness");
+_Static_assert(MAX_BUDGET < 32, "one bit per count in goal_bound.reach_ready");
 #define MAX_OFFERS 48                /* distinct services one unit offers at one king square */
 #define LEVELS 64                    /* remaining lengths with their own statistics */
 #define WINDOW 4096                  /* evaluations between two decisions per level */
