@@ -776,14 +776,21 @@ static bool d_units(struct goal_bound *n)
         return true;
     const struct position *p = n->pos;
     int nd = 0;
-    bool same = n->listed_colour == n->D;
+    bool same_colour = n->listed_colour == n->D, same = same_colour;
     for (square_set s = n->blockers; s; s &= s - 1) {
         int b = set_first(s);
-        if (nd == MAX_SIDE_UNITS)
+        if (nd == MAX_SIDE_UNITS) { /* the entries are overwritten: nothing listed */
+            n->listed_nd = -1;
             return false;
+        }
         int sq = geo_square_of_bit(p->geo, b);
         uint8_t k = (uint8_t)unit_kind(p->board[sq]);
-        same &= nd < n->listed_nd && n->d_kind[nd] == k && n->d_bit[nd] == b;
+        /* an entry as listed before keeps its hash */
+        if (same_colour && nd < n->listed_nd && n->d_kind[nd] == k && n->d_bit[nd] == b) {
+            nd++;
+            continue;
+        }
+        same = false;
         n->d_kind[nd] = k;
         n->d_hash[nd] = zobrist_unit(p->board[sq], sq);
         n->d_bit[nd++] = (uint8_t)b;
