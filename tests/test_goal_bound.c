@@ -28,6 +28,48 @@ static int bit(const struct position *p, const char *name)
     return geo_bit(p->geo, square_parse(p->geo, name));
 }
 
+/* The tables built with each colour on a thread of its own (goal_tables.c
+ * build, -j 2 and more) are byte for byte those built on one thread, for
+ * every rule set with goal hooks and every variant of Knight relay's
+ * (rules.h goal_hooks.variant: 3 x 3 levels), and differ from those of
+ * another variant (so that the comparison can tell tables apart). */
+static void same_tables(const struct goal_tables *a, const struct goal_tables *b, bool *same)
+{
+    struct goal_tables x = *a, y = *b;
+    x.lines = y.lines = NULL;
+    *same = memcmp(&x, &y, sizeof x) == 0 && (a->lines == NULL) == (b->lines == NULL) &&
+            (!a->lines || memcmp(a->lines, b->lines, sizeof *a->lines) == 0);
+}
+
+static void tables_on_two_threads(void **state)
+{
+    (void)state;
+    struct position o = from_fen(&rules_orthodox, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    struct position k = from_fen(&rules_knight_relay, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    struct {
+        const struct position *p;
+        unsigned variant;
+    } cases[] = {{&o, 0}, {&k, 0}, {&k, 1}, {&k, 2}, {&k, 3}, {&k, 4}, {&k, 5}, {&k, 6}, {&k, 7}, {&k, 8}};
+    struct goal_tables *previous = NULL;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        struct goal_tables *one = goal_tables_build(cases[i].p, cases[i].variant, 1);
+        struct goal_tables *two = goal_tables_build(cases[i].p, cases[i].variant, 2);
+        assert_non_null(one);
+        assert_non_null(two);
+        bool same;
+        same_tables(one, two, &same);
+        assert_true(same);
+        if (previous) {
+            same_tables(previous, one, &same);
+            assert_false(same);
+        }
+        goal_tables_free(previous);
+        goal_tables_free(two);
+        previous = one;
+    }
+    goal_tables_free(previous);
+}
+
 /* Counts worked out on a board by hand. */
 static void orthodox_counts(void **state)
 {
@@ -115,10 +157,10 @@ static void knight_relay_variants(void **state)
     assert_int_equal(variant(&r, (const int[2]){2, 2}), 2 + 3 * 0);
     /* without the leap a rook needs two moves from a1 to b3 and a queen on a1
      * does not attack b3; with it, one move and an attack */
-    const struct goal_tables *none = goal_tables_get_variant(&p, 2 + 3 * 2);
-    const struct goal_tables *final = goal_tables_get_variant(&p, 1 + 3 * 2);
-    const struct goal_tables *any = goal_tables_get_variant(&p, 0 + 3 * 2);
-    const struct goal_tables *general = goal_tables_get_variant(&p, 0);
+    const struct goal_tables *none = goal_tables_get_variant(&p, 2 + 3 * 2, 1);
+    const struct goal_tables *final = goal_tables_get_variant(&p, 1 + 3 * 2, 1);
+    const struct goal_tables *any = goal_tables_get_variant(&p, 0 + 3 * 2, 1);
+    const struct goal_tables *general = goal_tables_get_variant(&p, 0, 1);
     assert_non_null(none);
     assert_non_null(final);
     assert_non_null(any);
@@ -558,7 +600,7 @@ static void random_knight_relay_turns(void **state)
             int turns = (plies + 1) / 2;
             const int both[2] = {turns, turns};
             sharper += rules_knight_relay.goal->variant(&p, both) != 0;
-            struct goal_bound *gb = goal_bound_new_turns(&p, both);
+            struct goal_bound *gb = goal_bound_new_turns(&p, both, 1);
             assert_non_null(gb);
             enum goal g = goals[next(3)];
             if (goal_bound_proves_failure(gb, &p, g, plies)) {
@@ -650,6 +692,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(orthodox_counts),
+        cmocka_unit_test(tables_on_two_threads),
         cmocka_unit_test(knight_relay_counts),
         cmocka_unit_test(knight_relay_variants),
         cmocka_unit_test(obvious_cut),

@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../board/memory.h"
 #include "../board/zobrist.h"
 #include "../rules/rules.h"
 
@@ -182,13 +183,22 @@ static struct goal_bound *bound_with_tables(const struct goal_tables *t, uint64_
     return n;
 }
 
+void goal_bound_touch(struct goal_bound *b)
+{
+    if (!b)
+        return;
+    memory_touch_for_write(b, sizeof *b);
+    if (b->owns_verdicts)
+        memory_touch_for_write(b->verdicts, VERDICTS * sizeof *b->verdicts);
+}
+
 struct goal_bound *goal_bound_new(const struct position *p) { return bound_with_tables(goal_tables_get(p), NULL); }
 
-struct goal_bound *goal_bound_new_turns(const struct position *p, const int turns[2])
+struct goal_bound *goal_bound_new_turns(const struct position *p, const int turns[2], int threads)
 {
     const struct goal_hooks *h = p->rules->goal;
     unsigned v = h && h->variant ? h->variant(p, turns) : 0;
-    return bound_with_tables(goal_tables_get_variant(p, v), NULL);
+    return bound_with_tables(goal_tables_get_variant(p, v, threads), NULL);
 }
 
 struct goal_bound *goal_bound_new_like(const struct goal_bound *model)

@@ -4,9 +4,11 @@
 
 #include <assert.h>
 #include <pthread.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../board/memory.h"
 #include "../rules/rules.h"
 
 #define GOAL_CACHE 32 /* rule set, switch and variant combinations kept at once */
@@ -95,105 +97,237 @@ static void pawn_bfs(const struct goal_tables *t, const struct graph *gr, enum c
 /* The tables a node looks up (goal_tables.h), from the counts.  The deny
  * counts go layer by layer (the squares first reached in n turns deny the
  * union of their sets), the few counts beyond the budget square by square. */
-static void derive(struct goal_tables *t)
+static void derive(struct goal_tables *t, enum colour c)
 {
-    for (int c = 0; c < 2; c++)
+    for (int i = 0; i < t->squares; i++) {
+        int a = t->bits[i];
+        square_set *w = t->king_plain_within[c][a];
+        for (int j = 0; j < t->squares; j++) {
+            int q = t->bits[j];
+            if (t->king_plain[c][a][q] <= GOAL_BUDGET)
+                w[t->king_plain[c][a][q]] |= SET_BIT(q);
+        }
+        for (int n = 1; n <= GOAL_BUDGET; n++)
+            w[n] |= w[n - 1];
+    }
+    memset(t->deny_dist[c], GOAL_FAR, sizeof t->deny_dist[c]);
+    for (int k = KING; k <= PAWN; k++)
         for (int i = 0; i < t->squares; i++) {
             int a = t->bits[i];
-            square_set *w = t->king_plain_within[c][a];
-            for (int j = 0; j < t->squares; j++) {
-                int q = t->bits[j];
-                if (t->king_plain[c][a][q] <= GOAL_BUDGET)
-                    w[t->king_plain[c][a][q]] |= SET_BIT(q);
-            }
-            for (int n = 1; n <= GOAL_BUDGET; n++)
-                w[n] |= w[n - 1];
-        }
-    memset(t->deny_dist, GOAL_FAR, sizeof t->deny_dist);
-    for (int c = 0; c < 2; c++)
-        for (int k = KING; k <= PAWN; k++)
-            for (int i = 0; i < t->squares; i++) {
-                int a = t->bits[i];
-                int slots = k == PAWN ? GOAL_SLOTS : 1;
-                uint8_t *deny = t->deny_dist[c][k][a];
-                for (int s = 0; s < slots; s++) {
-                    const uint8_t *dist = s == 0 ? t->dist[c][k][a] : t->promo_dist[c][a][s - 1];
-                    int kind = s == 0 ? k : (int)promotion_kinds[s - 1];
-                    square_set *w = t->within[c][k][a][s];
-                    for (int j = 0; j < t->squares; j++) {
-                        int q = t->bits[j];
-                        if (dist[q] <= GOAL_BUDGET) {
-                            w[dist[q]] |= SET_BIT(q);
-                        } else if (dist[q] < GOAL_FAR) {
-                            for (square_set d = t->denies[c][kind][q]; d; d &= d - 1) {
-                                int b = set_first(d);
-                                if (dist[q] < deny[b])
-                                    deny[b] = dist[q];
-                            }
+            int slots = k == PAWN ? GOAL_SLOTS : 1;
+            uint8_t *deny = t->deny_dist[c][k][a];
+            for (int s = 0; s < slots; s++) {
+                const uint8_t *dist = s == 0 ? t->dist[c][k][a] : t->promo_dist[c][a][s - 1];
+                int kind = s == 0 ? k : (int)promotion_kinds[s - 1];
+                square_set *w = t->within[c][k][a][s];
+                for (int j = 0; j < t->squares; j++) {
+                    int q = t->bits[j];
+                    if (dist[q] <= GOAL_BUDGET) {
+                        w[dist[q]] |= SET_BIT(q);
+                    } else if (dist[q] < GOAL_FAR) {
+                        for (square_set d = t->denies[c][kind][q]; d; d &= d - 1) {
+                            int b = set_first(d);
+                            if (dist[q] < deny[b])
+                                deny[b] = dist[q];
                         }
-                    }
-                    for (int n = 0; n <= GOAL_BUDGET; n++) {
-                        square_set denied = 0, checks = 0;
-                        for (square_set q = w[n]; q; q &= q - 1) {
-                            denied |= t->denies[c][kind][set_first(q)];
-                            checks |= t->checks[c][kind][set_first(q)];
-                        }
-                        for (square_set d = denied; d; d &= d - 1)
-                            if (n < deny[set_first(d)])
-                                deny[set_first(d)] = (uint8_t)n;
-                        if (n)
-                            w[n] |= w[n - 1];
-                        t->check_within[c][k][a][n] |= checks | (n ? t->check_within[c][k][a][n - 1] : 0);
                     }
                 }
+                for (int n = 0; n <= GOAL_BUDGET; n++) {
+                    square_set denied = 0, checks = 0;
+                    for (square_set q = w[n]; q; q &= q - 1) {
+                        denied |= t->denies[c][kind][set_first(q)];
+                        checks |= t->checks[c][kind][set_first(q)];
+                    }
+                    for (square_set d = denied; d; d &= d - 1)
+                        if (n < deny[set_first(d)])
+                            deny[set_first(d)] = (uint8_t)n;
+                    if (n)
+                        w[n] |= w[n - 1];
+                    t->check_within[c][k][a][n] |= checks | (n ? t->check_within[c][k][a][n - 1] : 0);
+                }
             }
+        }
 }
 
-/* The sure moves and attack lines of goal_lines, from the hooks. */
-static struct goal_lines *build_lines(const struct goal_tables *t, const struct position *p)
+/* Whether goal_lines are wanted, and for which mating colours. */
+static bool lines_wanted(unsigned variant, const struct position *p, bool valid[2])
 {
     const struct goal_hooks *h = p->rules->goal;
     if (!h->sure_moves || !h->attack_line)
-        return NULL;
-    bool valid[2];
+        return false;
     for (int c = 0; c < 2; c++)
-        valid[c] = !h->lines_hold || h->lines_hold(t->variant, (enum colour)c);
-    if (!valid[WHITE] && !valid[BLACK])
-        return NULL;
-    const struct geometry *g = p->geo;
-    struct goal_lines *l = calloc(1, sizeof *l);
-    if (!l)
-        return NULL;
-    l->valid[WHITE] = valid[WHITE];
-    l->valid[BLACK] = valid[BLACK];
-    for (int c = 0; c < 2; c++)
-        for (int k = KING; k <= PAWN; k++)
-            for (int i = 0; i < t->squares; i++) {
-                int a = t->bits[i], sq = geo_square_of_bit(g, a);
-                h->sure_moves(p, (enum colour)c, (enum kind)k, sq, true, &l->sure_take[c][k][a]);
-                h->sure_moves(p, (enum colour)c, (enum kind)k, sq, false, &l->sure_step[c][k][a]);
-                for (int j = 0; j < t->squares; j++) {
-                    int b = t->bits[j];
-                    h->attack_line(p, (enum colour)c, (enum kind)k, sq, geo_square_of_bit(g, b), &l->line[c][k][a][b]);
-                    if (l->line[c][k][a][b] && (t->checks[c][k][a] & SET_BIT(b)))
-                        l->line_checks[c][k][a] |= SET_BIT(b);
-                }
-            }
-    return l;
+        valid[c] = !h->lines_hold || h->lines_hold(variant, (enum colour)c);
+    return valid[WHITE] || valid[BLACK];
 }
 
-static struct goal_tables *build(const struct position *p, unsigned v)
+/* The sure moves and attack lines of goal_lines of colour c, from the hooks. */
+static void build_lines(struct goal_lines *l, const struct goal_tables *t, const struct position *p, enum colour c)
 {
     const struct goal_hooks *h = p->rules->goal;
     const struct geometry *g = p->geo;
-    struct goal_tables *t = calloc(1, sizeof *t);
-    struct graph *gr = calloc(2, sizeof *gr), *quiet = calloc(2, sizeof *quiet);
-    if (!t || !gr || !quiet) {
-        free(t);
+    for (int k = KING; k <= PAWN; k++)
+        for (int i = 0; i < t->squares; i++) {
+            int a = t->bits[i], sq = geo_square_of_bit(g, a);
+            h->sure_moves(p, c, (enum kind)k, sq, true, &l->sure_take[c][k][a]);
+            h->sure_moves(p, c, (enum kind)k, sq, false, &l->sure_step[c][k][a]);
+            for (int j = 0; j < t->squares; j++) {
+                int b = t->bits[j];
+                h->attack_line(p, c, (enum kind)k, sq, geo_square_of_bit(g, b), &l->line[c][k][a][b]);
+                if (l->line[c][k][a][b] && (t->checks[c][k][a] & SET_BIT(b)))
+                    l->line_checks[c][k][a] |= SET_BIT(b);
+            }
+        }
+}
+
+/* The tables of one colour: every part of them reads only that colour's
+ * (and the squares'), so the two colours can be built at once. */
+struct colour_build {
+    struct goal_tables *t;
+    struct goal_lines *l; /* NULL: none wanted */
+    const struct position *p;
+    enum colour c;
+    bool ok;
+};
+
+static void build_colour(struct colour_build *cb)
+{
+    struct goal_tables *t = cb->t;
+    const struct position *p = cb->p;
+    const struct goal_hooks *h = p->rules->goal;
+    const struct geometry *g = p->geo;
+    const enum colour c = cb->c;
+    const unsigned v = t->variant;
+    struct graph *gr = calloc(1, sizeof *gr), *quiet = calloc(1, sizeof *quiet);
+    cb->ok = gr && quiet;
+    if (!cb->ok) {
         free(gr);
         free(quiet);
-        return NULL;
+        return;
     }
+    for (int i = 0; i < t->squares; i++) {
+        int b = t->bits[i], sq = geo_square_of_bit(g, b);
+        for (int k = KING; k <= PAWN; k++) {
+            h->reach(p, c, (enum kind)k, sq, v, &gr->step[k][b]);
+            h->free_reach(p, c, (enum kind)k, sq, &gr->free_step[k][b]);
+            h->denies(p, c, (enum kind)k, sq, v, &t->denies[c][k][b]);
+            h->checks(p, c, (enum kind)k, sq, v, &t->checks[c][k][b]);
+        }
+        if (c == WHITE) /* the squares' own: built once, with White's */
+            h->flights(p, sq, &t->flights[b]);
+    }
+    /* the quiet graph: a pawn's captures left out; promoted units as before */
+    *quiet = *gr;
+    if (h->reach_quiet)
+        for (int i = 0; i < t->squares; i++) {
+            int b = t->bits[i];
+            h->reach_quiet(p, c, PAWN, geo_square_of_bit(g, b), v, &quiet->step[PAWN][b]);
+        }
+    memset(t->dist[c], GOAL_FAR, sizeof t->dist[c]);
+    memset(t->promo_dist[c], GOAL_FAR, sizeof t->promo_dist[c]);
+    memset(t->any_dist[c], GOAL_FAR, sizeof t->any_dist[c]);
+    memset(t->king_plain[c], GOAL_FAR, sizeof t->king_plain[c]);
+    memset(t->pawn_quiet[c], GOAL_FAR, sizeof t->pawn_quiet[c]);
+    uint8_t out[GOAL_SLOTS][GOAL_NB];
+    /* the kinds no move changes first: a pawn's counts after promotion
+     * are read from theirs (pawn_bfs) */
+    for (int i = 0; i < t->squares; i++) /* pawn_bfs relies on it (rules.h) */
+        assert(gr->free_step[PAWN][t->bits[i]] == 0);
+    square_set promotion = 0;
+    for (int i = 0; i < t->squares; i++)
+        if (h->promotes(p, c, geo_square_of_bit(g, t->bits[i])))
+            promotion |= SET_BIT(t->bits[i]);
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < t->squares; i++) {
+            int a = t->bits[i];
+            for (int k = pass ? PAWN : KING; k <= (pass ? PAWN : PAWN - 1); k++) {
+                if (k != PAWN)
+                    bfs_sets(gr, (enum kind)k, a, true, out);
+                else
+                    pawn_bfs(t, gr, c, a, promotion, out);
+                for (int j = 0; j < t->squares; j++) {
+                    int b = t->bits[j];
+                    uint8_t best = out[0][b];
+                    t->dist[c][k][a][b] = out[0][b];
+                    for (int s = 1; s < GOAL_SLOTS; s++) {
+                        if (k == PAWN)
+                            t->promo_dist[c][a][s - 1][b] = out[s][b];
+                        if (out[s][b] < best)
+                            best = out[s][b];
+                    }
+                    t->any_dist[c][k][a][b] = best;
+                }
+            }
+            if (!pass)
+                continue;
+            pawn_bfs(t, quiet, c, a, promotion, out);
+            for (int j = 0; j < t->squares; j++) {
+                int b = t->bits[j];
+                uint8_t best = out[0][b];
+                for (int s = 1; s < GOAL_SLOTS; s++)
+                    if (out[s][b] < best)
+                        best = out[s][b];
+                t->pawn_quiet[c][a][b] = best;
+            }
+            bfs_sets(gr, KING, a, false, out);
+            for (int j = 0; j < t->squares; j++)
+                t->king_plain[c][a][t->bits[j]] = out[0][t->bits[j]];
+        }
+    free(gr);
+    free(quiet);
+    /* what the counts allow a node to skip (goal_tables.h symmetric,
+     * here_only), read off every pair of squares once */
+    for (int k = KING; k < KIND_COUNT; k++) {
+        bool same = k < PAWN, here = true;
+        for (int i = 0; i < t->squares && (same || here); i++)
+            for (int j = 0; j < t->squares; j++) {
+                int a = t->bits[i], b = t->bits[j];
+                same = same && t->any_dist[c][k][a][b] == t->any_dist[c][k][b][a] &&
+                       t->any_dist[c][k][a][b] == t->dist[c][k][a][b];
+                if (a == b || !here)
+                    continue;
+                here = t->dist[c][k][a][b] != 0 && t->any_dist[c][k][a][b] != 0;
+                for (int s = 0; k == PAWN && s < GOAL_PROMOTIONS && here; s++)
+                    here = t->promo_dist[c][a][s][b] != 0;
+                if (k == PAWN && here)
+                    here = t->pawn_quiet[c][a][b] != 0;
+            }
+        t->symmetric[c][k] = same;
+        t->here_only[c][k] = here;
+    }
+    derive(t, c);
+    if (cb->l)
+        build_lines(cb->l, t, p, c);
+}
+
+static void *build_colour_thread(void *arg)
+{
+    build_colour(arg);
+    return NULL;
+}
+
+/* The tables and their lines in one piece of memory: on huge pages, one
+ * rounding up to the page size for both (memory.h). */
+struct table_block {
+    struct goal_tables t;
+    struct goal_lines l;
+};
+
+/* Without lines, the block ends with the tables: a huge page is not taken
+ * for the lines' part. */
+static size_t block_size(bool lines) { return lines ? sizeof(struct table_block) : offsetof(struct table_block, l); }
+
+/* threads > 1: the two colours at once, Black's on a thread of its own
+ * (b7_h4_boros at -j 2: the tables were 3.4 ms of 60 before any search
+ * could start). */
+static struct goal_tables *build(const struct position *p, unsigned v, int threads)
+{
+    const struct geometry *g = p->geo;
+    bool valid[2];
+    bool wanted = lines_wanted(v, p, valid);
+    struct table_block *block = memory_table_new(block_size(wanted));
+    if (!block)
+        return NULL;
+    struct goal_tables *t = &block->t;
     t->rules = p->rules;
     t->switches = p->switches;
     t->variant = v;
@@ -205,110 +339,31 @@ static struct goal_tables *build(const struct position *p, unsigned v)
             if (b + 1 > t->nb)
                 t->nb = b + 1;
         }
-    for (int c = 0; c < 2; c++)
-        for (int i = 0; i < t->squares; i++) {
-            int b = t->bits[i], sq = geo_square_of_bit(g, b);
-            for (int k = KING; k <= PAWN; k++) {
-                h->reach(p, (enum colour)c, (enum kind)k, sq, v, &gr[c].step[k][b]);
-                h->free_reach(p, (enum colour)c, (enum kind)k, sq, &gr[c].free_step[k][b]);
-                h->denies(p, (enum colour)c, (enum kind)k, sq, v, &t->denies[c][k][b]);
-                h->checks(p, (enum colour)c, (enum kind)k, sq, v, &t->checks[c][k][b]);
-            }
-            if (c == 0)
-                h->flights(p, sq, &t->flights[b]);
-        }
-    /* the quiet graph: a pawn's captures left out; promoted units as before */
-    for (int c = 0; c < 2; c++) {
-        quiet[c] = gr[c];
-        if (h->reach_quiet)
-            for (int i = 0; i < t->squares; i++) {
-                int b = t->bits[i];
-                h->reach_quiet(p, (enum colour)c, PAWN, geo_square_of_bit(g, b), v, &quiet[c].step[PAWN][b]);
-            }
+    struct goal_lines *l = NULL;
+    if (wanted) {
+        l = &block->l;
+        l->valid[WHITE] = valid[WHITE];
+        l->valid[BLACK] = valid[BLACK];
     }
-    memset(t->dist, GOAL_FAR, sizeof t->dist);
-    memset(t->promo_dist, GOAL_FAR, sizeof t->promo_dist);
-    memset(t->any_dist, GOAL_FAR, sizeof t->any_dist);
-    memset(t->king_plain, GOAL_FAR, sizeof t->king_plain);
-    memset(t->pawn_quiet, GOAL_FAR, sizeof t->pawn_quiet);
-    uint8_t out[GOAL_SLOTS][GOAL_NB];
-    /* the kinds no move changes first: a pawn's counts after promotion
-     * are read from theirs (pawn_bfs) */
-    for (int c = 0; c < 2; c++) {
-        for (int i = 0; i < t->squares; i++) /* pawn_bfs relies on it (rules.h) */
-            assert(gr[c].free_step[PAWN][t->bits[i]] == 0);
-        square_set promotion = 0;
-        for (int i = 0; i < t->squares; i++)
-            if (h->promotes(p, (enum colour)c, geo_square_of_bit(g, t->bits[i])))
-                promotion |= SET_BIT(t->bits[i]);
-        for (int pass = 0; pass < 2; pass++)
-            for (int i = 0; i < t->squares; i++) {
-                int a = t->bits[i];
-                for (int k = pass ? PAWN : KING; k <= (pass ? PAWN : PAWN - 1); k++) {
-                    if (k != PAWN)
-                        bfs_sets(&gr[c], (enum kind)k, a, true, out);
-                    else
-                        pawn_bfs(t, &gr[c], (enum colour)c, a, promotion, out);
-                    for (int j = 0; j < t->squares; j++) {
-                        int b = t->bits[j];
-                        uint8_t best = out[0][b];
-                        t->dist[c][k][a][b] = out[0][b];
-                        for (int s = 1; s < GOAL_SLOTS; s++) {
-                            if (k == PAWN)
-                                t->promo_dist[c][a][s - 1][b] = out[s][b];
-                            if (out[s][b] < best)
-                                best = out[s][b];
-                        }
-                        t->any_dist[c][k][a][b] = best;
-                    }
-                }
-                if (!pass)
-                    continue;
-                pawn_bfs(t, &quiet[c], (enum colour)c, a, promotion, out);
-                for (int j = 0; j < t->squares; j++) {
-                    int b = t->bits[j];
-                    uint8_t best = out[0][b];
-                    for (int s = 1; s < GOAL_SLOTS; s++)
-                        if (out[s][b] < best)
-                            best = out[s][b];
-                    t->pawn_quiet[c][a][b] = best;
-                }
-                bfs_sets(&gr[c], KING, a, false, out);
-                for (int j = 0; j < t->squares; j++)
-                    t->king_plain[c][a][t->bits[j]] = out[0][t->bits[j]];
-            }
+    struct colour_build cb[2] = {{.t = t, .l = l, .p = p, .c = WHITE}, {.t = t, .l = l, .p = p, .c = BLACK}};
+    pthread_t black;
+    bool apart = threads > 1 && pthread_create(&black, NULL, build_colour_thread, &cb[BLACK]) == 0;
+    build_colour(&cb[WHITE]);
+    if (apart)
+        pthread_join(black, NULL);
+    else
+        build_colour(&cb[BLACK]);
+    if (!cb[WHITE].ok || !cb[BLACK].ok) {
+        memory_table_free(block, block_size(wanted));
+        return NULL;
     }
-    free(gr);
-    free(quiet);
-    /* what the counts allow a node to skip (goal_tables.h symmetric,
-     * here_only), read off every pair of squares once */
-    for (int c = 0; c < 2; c++)
-        for (int k = KING; k < KIND_COUNT; k++) {
-            bool same = k < PAWN, here = true;
-            for (int i = 0; i < t->squares && (same || here); i++)
-                for (int j = 0; j < t->squares; j++) {
-                    int a = t->bits[i], b = t->bits[j];
-                    same = same && t->any_dist[c][k][a][b] == t->any_dist[c][k][b][a] &&
-                           t->any_dist[c][k][a][b] == t->dist[c][k][a][b];
-                    if (a == b || !here)
-                        continue;
-                    here = t->dist[c][k][a][b] != 0 && t->any_dist[c][k][a][b] != 0;
-                    for (int s = 0; k == PAWN && s < GOAL_PROMOTIONS && here; s++)
-                        here = t->promo_dist[c][a][s][b] != 0;
-                    if (k == PAWN && here)
-                        here = t->pawn_quiet[c][a][b] != 0;
-                }
-            t->symmetric[c][k] = same;
-            t->here_only[c][k] = here;
-        }
-    derive(t);
-    t->lines = build_lines(t, p);
+    t->lines = l;
     return t;
 }
 
-const struct goal_tables *goal_tables_get(const struct position *p) { return goal_tables_get_variant(p, 0); }
+const struct goal_tables *goal_tables_get(const struct position *p) { return goal_tables_get_variant(p, 0, 1); }
 
-const struct goal_tables *goal_tables_get_variant(const struct position *p, unsigned variant)
+const struct goal_tables *goal_tables_get_variant(const struct position *p, unsigned variant, int threads)
 {
     if (!p->rules->goal)
         return NULL;
@@ -325,9 +380,22 @@ const struct goal_tables *goal_tables_get_variant(const struct position *p, unsi
     /* a full cache falls back to the variant valid everywhere, then to the
      * plain search, rather than building tables per solve */
     if (!found && i < GOAL_CACHE)
-        found = cache[i] = build(p, variant);
+        found = cache[i] = build(p, variant, threads);
     pthread_mutex_unlock(&cache_lock);
     if (!found && variant != 0)
-        return goal_tables_get_variant(p, 0);
+        return goal_tables_get_variant(p, 0, threads);
     return found;
+}
+
+struct goal_tables *goal_tables_build(const struct position *p, unsigned variant, int threads)
+{
+    assert(variant < GOAL_VARIANTS);
+    return p->rules->goal ? build(p, variant, threads) : NULL;
+}
+
+void goal_tables_free(struct goal_tables *t)
+{
+    if (!t)
+        return;
+    memory_table_free(t, block_size(t->lines != NULL)); /* t is its block's start */
 }

@@ -176,6 +176,12 @@ static void leaf_store_failure(struct solver *s, uint64_t key)
     }
 }
 
+void help_leaf_cache_touch(struct solver *s)
+{
+    if (s->leaf_cache)
+        memory_touch_for_write(s->leaf_cache, HELP_LEAF_CACHE * sizeof *s->leaf_cache);
+}
+
 void help_leaf_cache_reset(struct solver *s)
 {
     if (!s->goal_bound) {
@@ -326,6 +332,10 @@ static bool help_phase(struct solver *s, struct result *r, const struct solution
     h.last = last;
     for (int k = first; k <= last && !s->stopped && !cut; k += 2) {
         h.lines = k == last ? &r->solutions : &r->short_solutions;
+        if (k < last && help_split_with_shorter(&h, k)) {
+            cut = h.found >= h.max_solutions;
+            break;
+        }
         uint64_t before = s->nodes;
         if (!help_split_phase(&h, k))
             help_node(&h, k);

@@ -64,6 +64,7 @@ struct help_worker {
  * b7_h4_boros's h#2 and h#3 at -j 2 took 10.5 ms against 4 ms alone. */
 struct help_workers {
     int threads;
+    bool touched;               /* each worker's memory written once (start_worker) */
     struct help_worker w[];
 };
 
@@ -74,7 +75,9 @@ struct help_split {
     int count, cap;
     struct help_worker *workers; /* h->workers' */
     int before;                 /* h->found when the split began */
+    int shorter_from;           /* the shorter lengths searched first (search_shorter); 0: none */
     int last_root;              /* --progress: the first half-move last announced */
+    int emitted;                /* the last length's solutions handed on */
 };
 
 static void add_task(struct help_split *sp, const struct turn *path, int root_index, int root_count,
@@ -206,6 +209,7 @@ static bool emit_task(void *ctx, int task)
     for (int i = 0; i < t->rec.count && h->found < h->max_solutions; i++) {
         memcpy(h->path, &t->rec.turns[(size_t)i * (size_t)sp->k], sizeof *h->path * (size_t)sp->k);
         h->found++;
+        sp->emitted++;
         help_send_solution(h, sp->k);
     }
     free(t->rec.turns);
@@ -213,6 +217,43 @@ static bool emit_task(void *ctx, int task)
     if (t->stopped)
         h->s->stopped = true;
     return h->found < h->max_solutions && !t->stopped;
+}
+
+/* A worker's first steps in a phase's first split: its memory, and its
+ * share of the table, written once (memory.h), by each thread at once. */
+static void start_worker(void *ctx, int worker)
+{
+    struct help_split *sp = ctx;
+    struct help_workers *pool = sp->h->workers;
+    if (pool->touched)
+        return;
+    struct solver *w = &sp->workers[worker].s;
+    help_leaf_cache_touch(w);
+    goal_bound_touch(w->goal_bound);
+    goal_bound_touch(w->end_bound);
+    tt_touch_share(w->tt, worker, pool->threads);
+}
+
+/* On the calling thread while the others start on the last length's tasks
+ * (split_job.prelude): the phase's shorter lengths, alone and in order, as
+ * help_phase searches them before the last; their lines come first.  Its
+ * own copy of the run: the tasks read the caller's meanwhile. */
+static void search_shorter(void *ctx)
+{
+    struct help_split *sp = ctx;
+    struct help_run *h = sp->h;
+    struct solver *s = h->s;
+    struct help_run p = *h;
+    p.split = NULL;
+    p.workers = NULL;
+    p.lines = &h->r->short_solutions;
+    for (int k = sp->shorter_from; k < sp->k && !s->stopped; k += 2) {
+        s->ply = 0;
+        help_node(&p, k);
+    }
+    h->found = p.found; /* before the last length's lines are counted */
+    if (s->stopped) /* -j 1 would not have searched the last length */
+        split_cancel_after(h->split, -1);
 }
 
 /* h's workers, made at its first split. */
@@ -263,17 +304,25 @@ void help_split_release(struct help_run *h)
     h->workers = NULL;
 }
 
-bool help_split_phase(struct help_run *h, int k)
+/* Whether length k can be split at all: a part of the first moves
+ * (--first-moves, StartMoveNumber) searches alone: the parts are what runs
+ * in parallel there; hs#, reci-h#: their endings send lines of their own,
+ * so they search alone too. */
+static bool splittable(const struct help_run *h, int k)
+{
+    const struct solver *s = h->s;
+    return s->threads >= 2 && k >= HELP_SPLIT_MIN_PLIES && !s->opt->move_numbers && !s->root_filter &&
+           s->play == PLAY_HELP;
+}
+
+/* Length k split; shorter_from > 0: the calling thread first searches the
+ * lengths shorter_from .. k - 2 (search_shorter). */
+static void split_length(struct help_run *h, int k, int shorter_from)
 {
     struct solver *s = h->s;
-    /* a part of the first moves (--first-moves, StartMoveNumber) searches
-     * alone: the parts are what runs in parallel there; hs#, reci-h#: their
-     * endings send lines of their own, so they search alone too */
-    if (s->threads < 2 || k < HELP_SPLIT_MIN_PLIES || s->opt->move_numbers || s->root_filter ||
-        s->play != PLAY_HELP || (k < h->last && h->previous_nodes < HELP_SPLIT_MIN_PREVIOUS_NODES))
-        return false;
     assert(s->ply == 0 && !h->record);
-    struct help_split sp = {.h = h, .k = k, .prefix = 1, .before = h->found, .last_root = -1};
+    struct help_split sp = {.h = h, .k = k, .prefix = 1, .before = h->found, .last_root = -1,
+                            .shorter_from = shorter_from};
     enumerate(&sp, k, sp.prefix, 0, 0, 0);
     while (sp.count < HELP_SPLIT_TASKS_PER_THREAD * s->threads && sp.prefix < HELP_SPLIT_PREFIX_MAX && sp.prefix + 2 <= k &&
            !s->stopped) {
@@ -303,13 +352,14 @@ bool help_split_phase(struct help_run *h, int k)
         w->s.on_nodes = NULL;
         w->s.threads = 1;
     }
-    struct split_job job = {
-        .tasks = sp.count, .threads = threads, .ctx = &sp, .run = run_task, .emit = emit_task, .assist = assist_task};
+    struct split_job job = {.tasks = sp.count, .threads = threads, .ctx = &sp, .run = run_task, .emit = emit_task,
+                            .assist = assist_task, .start = start_worker,
+                            .prelude = shorter_from > 0 ? search_shorter : NULL};
     h->split = &job;
-    int found_before = h->found;
-    if (sp.count > 0)
+    if (sp.count > 0 || shorter_from > 0)
         split_run(&job);
     h->split = NULL;
+    pool->touched = true;
     for (int i = 0; i < threads; i++) {
         struct help_worker *w = &sp.workers[i];
         s->nodes += w->s.nodes;
@@ -319,11 +369,29 @@ bool help_split_phase(struct help_run *h, int k)
     for (int i = 0; i < sp.count; i++)
         free(sp.tasks[i].rec.turns);
     free(sp.tasks);
-    if (h->found == found_before && !s->stopped) { /* as help_node records its failures */
+    if (!sp.emitted && !s->stopped) { /* as help_node records its failures */
         struct tt_bounds e;
         tt_get(s->tt, help_key(s), &e);
         e.help_fail |= 1u << k;
         tt_put(s->tt, help_key(s), &e);
     }
+}
+
+bool help_split_phase(struct help_run *h, int k)
+{
+    if (!splittable(h, k) || (k < h->last && h->previous_nodes < HELP_SPLIT_MIN_PREVIOUS_NODES))
+        return false;
+    split_length(h, k, 0);
+    return true;
+}
+
+bool help_split_with_shorter(struct help_run *h, int first)
+{
+    const struct options *o = h->s->opt;
+    /* where a shorter length's lines decide whether the last is searched
+     * (MaxSolutions, StopOnShortSolutions), the lengths go one by one */
+    if (first >= h->last || !splittable(h, h->last) || o->max_solutions > 0 || o->stop_on_short)
+        return false;
+    split_length(h, h->last, first);
     return true;
 }

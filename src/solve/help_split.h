@@ -53,6 +53,8 @@ int help_node(struct help_run *h, int plies);
  * split), and none without the goal bound. */
 #define HELP_LEAF_CACHE (1 << 18)
 void help_leaf_cache_reset(struct solver *s);
+/* Before threads start: s's cache written once (memory.h). */
+void help_leaf_cache_touch(struct solver *s);
 /* Whether the goal bounds prove that no solution passes the current node,
  * `plies` half-moves before the help play's end (help.c); excluded (or
  * NULL): the helpmate bound's squares, as goal_bound_prunes_below. */
@@ -67,6 +69,13 @@ void help_send_solution(struct help_run *h, int plies);
  * results help_node(h, k) would give, in its order; false when it did not
  * (one thread, a short length, MoveNumbers): the caller searches alone. */
 bool help_split_phase(struct help_run *h, int k);
+/* Searches the phase's lengths first .. h->last, with the results help_node
+ * would give length by length, in their order: the last split over the
+ * threads while the calling thread first searches the shorter ones alone
+ * (so that no thread waits on them); false when it would not (MaxSolutions,
+ * StopOnShortSolutions, or as help_split_phase for the last length): the
+ * caller goes on length by length. */
+bool help_split_with_shorter(struct help_run *h, int first);
 /* Frees what help_split_phase kept for h's later lengths. */
 void help_split_release(struct help_run *h);
 

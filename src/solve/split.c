@@ -108,6 +108,8 @@ static void *split_worker_main(void *arg)
 {
     struct split_worker *w = arg;
     struct split_state *st = w->st;
+    if (st->job->start)
+        st->job->start(st->job->ctx, w->id);
     /* Tasks are taken and finished without the lock, and the emitting
      * thread is woken only for the task it sleeps on: short runs have
      * thousands of tasks of a few microseconds each, where a lock and a
@@ -240,6 +242,10 @@ void split_run(struct split_job *j)
             break;
         started++;
     }
+    if (j->start)
+        j->start(j->ctx, 0);
+    if (j->prelude)
+        j->prelude(j->ctx);
     int emitted = 0;
     for (;;) {
         int t = take_task(&st);

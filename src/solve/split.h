@@ -30,6 +30,13 @@ struct split_job {
      * other threads idle); it should return soon after *done turns nonzero,
      * and return true only when it ran to its end */
     bool (*assist)(void *ctx, int worker, int task, volatile int *done);
+    /* optional (NULL: none): run by each worker w when it starts, before
+     * its first task (on the calling thread before the prelude) */
+    void (*start)(void *ctx, int worker);
+    /* optional (NULL: none): run on the calling thread once the other
+     * workers have started, before it takes a task or hands one on (other
+     * work of the caller's that comes first in the results) */
+    void (*prelude)(void *ctx);
     /* set by split_run */
     int cancel_from;     /* tasks from this index on are cancelled */
     int *resolved;       /* per task: an assisting search ran to its end (true returned) */
