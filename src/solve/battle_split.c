@@ -26,14 +26,6 @@ struct battle_split {
     struct split_job *job;
 };
 
-/* A worker's first step: its share of the table written once, by each
- * thread at once (memory.h). */
-static void start_worker(void *ctx, int worker)
-{
-    struct battle_split *b = ctx;
-    tt_touch_share(b->s->tt, worker, b->job->threads);
-}
-
 static void run_verdict(void *ctx, int worker, int i)
 {
     struct battle_split *b = ctx;
@@ -100,8 +92,8 @@ void battle_split_roots(struct solver *s, int count, const int *order,
         w->on_nodes = NULL;
         w->threads = 1;
     }
-    struct split_job job = {.tasks = count, .threads = threads, .order = order, .ctx = &b, .run = run_verdict,
-                            .emit = show_move, .assist = assist_verdict, .start = start_worker};
+    struct split_job job = {
+        .tasks = count, .threads = threads, .order = order, .ctx = &b, .run = run_verdict, .emit = show_move, .assist = assist_verdict};
     b.job = &job;
     if (count > 0)
         split_run(&job);

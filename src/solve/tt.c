@@ -5,8 +5,6 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#include "../board/memory.h"
-
 #define HUGE_PAGE ((size_t)2 << 20)
 #define START_BUCKETS ((size_t)1 << 16) /* 4 MB */
 
@@ -75,15 +73,6 @@ void tt_clear(struct tt *t)
     t->used = 0;
 }
 
-void tt_touch_share(struct tt *t, int part, int parts)
-{
-    if (!t || !t->entries)
-        return;
-    size_t buckets = __atomic_load_n(&t->active, __ATOMIC_RELAXED), from = buckets * (size_t)part / (size_t)parts,
-           to = buckets * (size_t)(part + 1) / (size_t)parts;
-    memory_touch_for_write(&t->entries[from * TT_BUCKET], (to - from) * TT_BUCKET * sizeof *t->entries);
-}
-
 /* Doubles the active part: slots whose key has the new index bit set move
  * to the new upper half.  Other threads may go on probing meanwhile; they
  * can miss an entry that is moving, which costs a search, never an answer,
@@ -94,8 +83,6 @@ static void grow(struct tt *t)
         return;
     size_t old = __atomic_load_n(&t->active, __ATOMIC_RELAXED), moved_used = 0;
     if (old < t->bucket_count) {
-        /* the upper half, unseen by other threads until active doubles */
-        memory_touch_for_write(&t->entries[old * TT_BUCKET], old * TT_BUCKET * sizeof *t->entries);
         for (size_t b = 0; b < old; b++) {
             struct tt_entry *lo = &t->entries[b * TT_BUCKET], *hi = &t->entries[(b + old) * TT_BUCKET];
             int k = 0;

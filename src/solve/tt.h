@@ -39,11 +39,6 @@ struct tt {
 bool tt_init(struct tt *t, size_t megabytes);
 void tt_free(struct tt *t);
 void tt_clear(struct tt *t);
-/* As threads start to share the table: share `part` of `parts` of the part
- * in use written once (probes read before they write; memory.h); each
- * thread writes its own share.  Parts added later are written as they are
- * added. */
-void tt_touch_share(struct tt *t, int part, int parts);
 /* Starts fetching key's bucket into the cache: a later tt_get or tt_put of
  * the key then waits less (callers ask for several keys before probing). */
 void tt_prefetch(const struct tt *t, uint64_t key);
