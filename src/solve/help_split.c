@@ -297,7 +297,7 @@ void help_split_release(struct help_run *h)
         free(w->lists);
         if (i == 0)
             continue;
-        free(w->leaf_cache);
+        help_leaf_cache_free(w);
         goal_bound_free(w->goal_bound);
         goal_bound_free(w->end_bound);
     }

@@ -48,11 +48,12 @@ static inline uint64_t help_key(const struct solver *s) { return s->pos->st.hash
 /* Number of solutions below the current node with exactly `plies` left. */
 int help_node(struct help_run *h, int plies);
 /* The last move's failures of goal-directed help play are kept per thread
- * in this many entries (help.c); a solver that searches help play gets its
- * cache empty from help_leaf_cache_reset (help_search, and each thread of a
- * split), and none without the goal bound. */
-#define HELP_LEAF_CACHE (1 << 18)
+ * in HELP_LEAF_CACHE entries (solver.h, help.c); a solver that searches
+ * help play gets its cache empty from help_leaf_cache_reset (help_search,
+ * and each thread of a split), and none without the goal bound;
+ * help_leaf_cache_free (or solver_free) gives it back. */
 void help_leaf_cache_reset(struct solver *s);
+void help_leaf_cache_free(struct solver *s);
 /* Before threads start: s's cache written once (memory.h). */
 void help_leaf_cache_touch(struct solver *s);
 /* Whether the goal bounds prove that no solution passes the current node,

@@ -46,7 +46,7 @@ void solver_free(struct solver *s)
 {
     free(s->lists);
     s->lists = NULL;
-    free(s->leaf_cache);
+    memory_table_free(s->leaf_cache, HELP_LEAF_CACHE * sizeof *s->leaf_cache);
     s->leaf_cache = NULL;
     goal_bound_free(s->goal_bound);
     s->goal_bound = NULL;

@@ -19,6 +19,9 @@ _Static_assert(STIPULATION_BATTLE_MOVES_MAX < TT_NONE, "battle bounds are 8 bits
 _Static_assert(STIPULATION_HELP_PLIES_MAX < 32, "help failures are one bit per length in 32 bits");
 _Static_assert(STIPULATION_HELP_PLIES_MAX + 1 <= SOLVER_MAX_PLY, "help play deeper than the turn lists");
 
+/* The entries of a solver's leaf_cache (help_split.h). */
+#define HELP_LEAF_CACHE (1 << 18)
+
 struct solver {
     struct position *pos;
     enum goal goal;
@@ -32,7 +35,8 @@ struct solver {
     int ply;
     struct turn_list *lists;     /* SOLVER_MAX_PLY lists, one per ply */
     struct goal_bound *goal_bound; /* goal-directed help play; NULL: plain search */
-    uint64_t *leaf_cache;        /* help play's last-move failures, this thread's own (help.c) */
+    uint64_t *leaf_cache;        /* help play's last-move failures, this thread's own (help.c):
+                                  * HELP_LEAF_CACHE entries, from memory_table_new */
     /* hs#, reci-h#: the bound of the other mate at the end, Black's of White
      * (help_bound_prunes); NULL: none */
     struct goal_bound *end_bound;
