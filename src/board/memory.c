@@ -15,20 +15,18 @@ noreturn void out_of_memory(void)
 
 /* the smallest page size of the systems we build for: a stride that misses
  * no page */
-#define TOUCH_STRIDE 4096
+#define SMALL_PAGE ((size_t)4 << 10)
 
 void memory_touch_for_write(void *p, size_t bytes)
 {
     char *c = p;
     /* an atomic "or 0": a write that keeps the byte whatever it holds */
-    for (size_t i = 0; i < bytes; i += TOUCH_STRIDE)
+    for (size_t i = 0; i < bytes; i += SMALL_PAGE)
         __atomic_fetch_or(&c[i], 0, __ATOMIC_RELAXED);
     if (bytes)
         __atomic_fetch_or(&c[bytes - 1], 0, __ATOMIC_RELAXED);
 }
 
-#define HUGE_PAGE ((size_t)2 << 20)
-#define SMALL_PAGE ((size_t)4 << 10)
 
 /* The table starts on a huge page, and only its own pages are marked for
  * huge pages: a last part smaller than a huge page stays on small pages,
@@ -36,11 +34,11 @@ void memory_touch_for_write(void *p, size_t bytes)
  * it (in the mapping's unused head) keeps where the mapping starts. */
 void *memory_table_new(size_t bytes)
 {
-    size_t len = bytes + 2 * HUGE_PAGE;
+    size_t len = bytes + 2 * MEMORY_HUGE_PAGE;
     char *base = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (base == MAP_FAILED)
         return NULL;
-    uintptr_t start = ((uintptr_t)base + sizeof(void *) + HUGE_PAGE - 1) / HUGE_PAGE * HUGE_PAGE;
+    uintptr_t start = ((uintptr_t)base + sizeof(void *) + MEMORY_HUGE_PAGE - 1) / MEMORY_HUGE_PAGE * MEMORY_HUGE_PAGE;
     char *p = (char *)start;
     ((void **)p)[-1] = base;
     madvise(p, (bytes + SMALL_PAGE - 1) / SMALL_PAGE * SMALL_PAGE, MADV_HUGEPAGE); /* a hint */
@@ -50,5 +48,5 @@ void *memory_table_new(size_t bytes)
 void memory_table_free(void *p, size_t bytes)
 {
     if (p)
-        munmap(((void **)p)[-1], bytes + 2 * HUGE_PAGE);
+        munmap(((void **)p)[-1], bytes + 2 * MEMORY_HUGE_PAGE);
 }

@@ -22,6 +22,9 @@ noreturn void out_of_memory(void);
  * write is an atomic "or 0": where another thread already uses the memory
  * through atomics, what it stored stays. */
 void memory_touch_for_write(void *p, size_t bytes);
+/* The huge page size asked for (2 MiB on x86-64 and arm64 Linux); elsewhere
+ * a hint with no effect (the table then lies on small pages). */
+#define MEMORY_HUGE_PAGE ((size_t)2 << 20)
 /* Zeroed memory for a large table, on huge pages where the system gives
  * them (a few faults instead of one per 4 KiB page: the move-count tables'
  * 5.5 MB took 1,350), no more of them than the size needs; NULL when there

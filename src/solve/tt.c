@@ -5,7 +5,8 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#define HUGE_PAGE ((size_t)2 << 20)
+#include "../board/memory.h"
+
 #define START_BUCKETS ((size_t)1 << 16) /* 4 MB */
 
 static inline uint64_t pack(const struct tt_bounds *b)
@@ -45,7 +46,7 @@ bool tt_init(struct tt *t, size_t megabytes)
         return false;
     }
     /* huge pages: a table written at random otherwise costs a page fault per write */
-    if (size >= HUGE_PAGE)
+    if (size >= MEMORY_HUGE_PAGE)
         madvise(p, size, MADV_HUGEPAGE);
     t->entries = p;
     t->bucket_count = buckets;
