@@ -192,6 +192,8 @@ char *json_twin_part(const struct problem *pr, int twin, const struct twin_view 
     add(o, "duals", string_array(&r->dual_lines));
     if (r->illegal)
         add(o, "illegal", cJSON_CreateTrue());
+    if (r->set_play_illegal)
+        add(o, "set_play_illegal", cJSON_CreateTrue());
     add(o, "partial", cJSON_CreateBool(r->partial));
     add(o, "duplex", cJSON_CreateBool(v->colours_swapped));
     char nodes[24];

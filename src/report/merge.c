@@ -301,6 +301,7 @@ bool merge_twin(const cJSON *const *lines, int count, bool help, struct merged_t
             const cJSON *part = field(lines[p], "part");
             m->r.partial |= cJSON_IsTrue(field(lines[p], "partial"));
             m->r.illegal |= cJSON_IsTrue(field(lines[p], "illegal"));
+            m->r.set_play_illegal |= cJSON_IsTrue(field(lines[p], "set_play_illegal"));
             m->r.too_many_turns |= cJSON_IsTrue(field(part, "too_many_turns"));
             const cJSON *nodes = field(lines[p], "nodes"), *seconds = field(lines[p], "seconds");
             if (cJSON_IsNumber(nodes))

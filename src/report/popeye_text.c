@@ -63,12 +63,17 @@ static void put_help_line(struct popeye_text *pt, const struct solution_event *e
     struct text *out = pt->out;
     struct position p = *e->pos;
     text_put(out, "\n ");
+    /* the set play of h#n.5 starts with Black's move: Popeye numbers it as
+     * the play's, White's first move passed ("1...  ...  2.") */
+    bool passed = e->set_play && !e->white_first;
     for (int i = 0; i < e->plies; i++) {
         char move[NOTATION_MAX];
         words_turn_text(pt->words, &p, &e->line[i], move);
-        int half = i + (e->white_first ? 1 : 0); /* 0 = Black's half of move 1 */
+        int half = i + (e->white_first ? 1 : passed ? 2 : 0); /* 0 = Black's half of move 1 */
         if (i == 0 && e->white_first)
             text_printf(out, " 1...%s", move);
+        else if (i == 0 && passed)
+            text_printf(out, " 1...  ...  2.%s", move);
         else if (half % 2 == 0)
             text_printf(out, "%s%d.%s", i ? "   " : " ", half / 2 + 1, move);
         else

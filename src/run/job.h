@@ -41,6 +41,7 @@ struct job {
     struct text out;           /* what goes to standard output for this job */
     struct verdict verdict;    /* --check / --json */
     bool partial, illegal;
+    bool set_play_illegal;     /* result.set_play_illegal: said on standard error */
     bool too_many_turns;       /* a position had more than TURN_LIST_MAX turns: an error */
     double seconds;
 };

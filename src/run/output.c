@@ -141,12 +141,15 @@ static void print_solved(struct output *o, struct job *j)
     if (!j->streaming)
         begin_solved(o, j);
     emit(o, j->out.data);
-    if (j->illegal) { /* Popeye's words, on standard error as Popeye writes them, with the place */
-        fflush(stdout);
-        fprintf(stderr, "%s:%d: problem %d%s%s: the side to play can capture the king\n",
-                j->file, j->twin ? j->view.line : j->pr->line, j->pr->index,
-                j->view.label ? " " : "", j->view.label ? j->view.label_text : "");
-    }
+    /* Popeye's words, on standard error as Popeye writes them, with the
+     * place; for the set play too, which Popeye then leaves out */
+    for (int set = 0; set < 2; set++)
+        if (set ? j->set_play_illegal : j->illegal) {
+            fflush(stdout);
+            fprintf(stderr, "%s:%d: problem %d%s%s: %sthe side to play can capture the king\n", j->file,
+                    j->twin ? j->view.line : j->pr->line, j->pr->index, j->view.label ? " " : "",
+                    j->view.label ? j->view.label_text : "", set ? "set play: " : "");
+        }
     report_too_many_turns(o, j);
     o->problem_open = true;
     o->words = words_of(j->pr->language);

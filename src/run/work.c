@@ -207,6 +207,7 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
         verdict_compute(j->pr, &j->view, &r, &j->verdict);
     j->partial = r.partial;
     j->illegal = r.illegal;
+    j->set_play_illegal = r.set_play_illegal;
     j->too_many_turns = r.too_many_turns;
     j->seconds = r.seconds;
     if (cfg->json) {

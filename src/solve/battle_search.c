@@ -280,13 +280,21 @@ static int collect_refutations(struct solver *s, int n, int limit, struct strlis
 
 /* Set play: the play after a pass.  Self play is shown at the shortest
  * length in which every defence loses (as a key's play is); when no length
- * works, s#1 set play is not shown and longer set play is shown partially. */
-static void walk_set_play(struct walk *w, int n)
+ * works, s#1 set play is not shown and longer set play is shown partially.
+ * False, with nothing shown, where the defender to move after the pass
+ * could take the attacker's king (it stands in check in the diagram):
+ * Popeye shows no set play then. */
+static bool walk_set_play(struct walk *w, int n)
 {
     struct solver *s = w->s;
     send_mark(w, EVENT_SET_PLAY, 0, 0);
     struct undo u;
     solver_make_null(s, &u);
+    if (rules_opponent_in_check(s->pos)) {
+        solver_unmake(s, &u);
+        send_mark(w, EVENT_SET_PLAY_END, 0, 0);
+        return false;
+    }
     int m = s->play == PLAY_DIRECT ? n - 1 : n;
     if (play_forces_defender(s->play)) {
         int k = 1;
@@ -307,6 +315,7 @@ static void walk_set_play(struct walk *w, int n)
     }
     solver_unmake(s, &u);
     send_mark(w, EVENT_SET_PLAY_END, 0, 0);
+    return true;
 }
 
 /* The key or try line of first move m and, with Variation, the play after it.
@@ -555,7 +564,11 @@ void battle_search(struct solver *s, int n, struct result *r, const struct solut
     /* set play comes first, also in an r#n whose White must mate at once
      * (Popeye shows both: TESTS/battle_play.inp problem 26 as r#2) */
     if (o->set_play)
-        walk_set_play(w, n);
+        r->set_play_illegal = !walk_set_play(w, n);
+    if (s->set_play_only) { /* the play itself is illegal (solve.c) */
+        r->partial = s->stopped;
+        return;
+    }
     if (walk_forced_goal(w))
         return;
     int max_refutations = o->defence > 0 ? o->defence : (o->try_play ? 1 : 0);

@@ -370,12 +370,17 @@ void help_search(struct solver *s, int plies, struct result *r, const struct sol
     if (s->opt->set_play && plies > 2 && s->play == PLAY_HELP) {
         struct undo u;
         position_make_null(s->pos, &u);
-        partial |= help_phase(s, r, sink, plies % 2 == 0 ? 1 : 2, plies - 1, !white_first, true);
+        /* where the side to move after the pass could take the other king
+         * (that side is in check in the diagram), Popeye shows no set play */
+        r->set_play_illegal = rules_opponent_in_check(s->pos);
+        if (!r->set_play_illegal)
+            partial |= help_phase(s, r, sink, plies % 2 == 0 ? 1 : 2, plies - 1, !white_first, true);
         position_unmake(s->pos, &u);
         /* set-play solutions are not solutions of the problem */
         strlist_free(&r->solutions);
         strlist_free(&r->short_solutions);
     }
-    partial |= help_phase(s, r, sink, plies % 2 == 0 ? 2 : 1, plies, white_first, false);
+    if (!s->set_play_only) /* else the play itself is illegal (solve.c) */
+        partial |= help_phase(s, r, sink, plies % 2 == 0 ? 2 : 1, plies, white_first, false);
     r->partial = partial || s->stopped;
 }

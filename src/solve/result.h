@@ -28,7 +28,8 @@ struct result {
     struct strlist solutions;   /* help play: canonical moves separated by spaces */
     struct strlist short_solutions;
     bool partial;               /* MaxSolutions, time limit or interrupt cut it short */
-    bool illegal;               /* the side not to move is in check */
+    bool illegal;               /* the side not to move is in check: no play (set play may be legal) */
+    bool set_play_illegal;      /* Option SetPlay: the side moving first in the set play could take the king */
     bool too_many_turns;        /* a position had more than TURN_LIST_MAX turns: cut (and partial) */
     int duals;                  /* defences (help play: lines) with more than one way on; duals.h */
     struct strlist dual_lines;  /* each dual as canonical text "KEY DEFENCE: C1 C2" */

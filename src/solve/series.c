@@ -283,9 +283,10 @@ static bool set_play(struct solver *s, struct result *r, const struct solution_s
     struct undo pass;
     position_make_null(s->pos, &pass);
     h.root = *s->pos;
-    if (!rules_opponent_in_check(s->pos) && (s->play == PLAY_HELP || s->play == PLAY_REFLEX))
+    r->set_play_illegal = rules_opponent_in_check(s->pos);
+    if (!r->set_play_illegal && (s->play == PLAY_HELP || s->play == PLAY_REFLEX))
         goal_moves(&h, 0, true);
-    else if (!rules_opponent_in_check(s->pos) && s->play == PLAY_SELF)
+    else if (!r->set_play_illegal && s->play == PLAY_SELF)
         forced_goal(&h, 0);
     position_unmake(s->pos, &pass);
     struct solution_event e = {.kind = EVENT_HELP_PHASE_END, .pos = s->pos, .set_play = true, .goal = s->goal};
@@ -304,7 +305,8 @@ void series_search(struct solver *s, int moves, struct result *r, const struct s
     if (s->opt->set_play && s->play != PLAY_DIRECT)
         cut |= set_play(s, r, sink, max_solutions);
     struct series_run h = {.s = s, .root = *s->pos, .r = r, .sink = sink, .max_solutions = max_solutions};
-    for (int k = 1; k <= moves && !s->stopped && !cut; k++) {
+    /* set_play_only: the play itself is illegal (solve.c) */
+    for (int k = 1; k <= moves && !s->stopped && !cut && !s->set_play_only; k++) {
         h.lines = k == moves ? &r->solutions : &r->short_solutions;
         search(&h, k);
         if (h.found >= h.max_solutions)

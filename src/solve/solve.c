@@ -73,13 +73,19 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
         first = (enum colour)!first;
     pos.st.side = (uint8_t)first;
     position_rehash(&pos);
+    bool set_play_only = false;
     if (rules_opponent_in_check(&pos)) {
-        /* no play; the runner says why on standard error, as Popeye does */
+        /* no play; the runner says why on standard error, as Popeye does.
+         * The set play starts with the other side, for which the diagram
+         * may be legal: Popeye shows it then (each set play checks) */
         r->illegal = true;
-        return;
+        if (!pr->options.set_play || solve_post_key(pr, &st))
+            return;
+        set_play_only = true;
     }
     struct solver s;
     solver_init(&s, &pos, &st, &pr->options, tt);
+    s.set_play_only = set_play_only;
     s.attacker = v->colours_swapped ? BLACK : WHITE;
     /* a table entry's meaning depends on which side attacks (battle bounds
      * are the attacker's): the two parts never share entries */
@@ -133,7 +139,7 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
         help_search(&s, st.moves * 2, r, sink);
     else
         battle_search(&s, st.moves, r, sink);
-    if (limits && limits->want_duals && !st.series && st.play != PLAY_HELP_SELF && st.play != PLAY_RECI_HELP &&
+    if (limits && limits->want_duals && !set_play_only && !st.series && st.play != PLAY_HELP_SELF && st.play != PLAY_RECI_HELP &&
         st.play != PLAY_REFLEX && st.play != PLAY_SEMI_REFLEX) /* no dual rules for reflexmates (README) */
         duals_count(&s, st.moves, r);
     r->too_many_turns = s.overflow;

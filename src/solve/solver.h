@@ -54,6 +54,10 @@ struct solver {
      * moves of the play (not set play) that are solved; NULL: all */
     const struct strlist *root_filter;
     bool want_refuted;           /* solve_limits.want_refuted */
+    /* the diagram is illegal for the play (result.illegal) but Option
+     * SetPlay asks for the set play, which starts with the other side:
+     * only that is solved, where legal (Popeye shows it) */
+    bool set_play_only;
     /* --progress (NULL when nobody listens): the root loop of a search
      * `plies` half-moves deep begins its k-th of n first moves; every 4096
      * nodes, the count so far */
