@@ -84,6 +84,8 @@ static void on_move(struct json_tree *t, const struct solution_event *e)
         append(array_of(t->nodes[d - 1], d % 2 ? "variations" : "continuations"), node);
         if (e->refutes) /* PostKeyPlay: a defence that holds */
             cJSON_AddBoolToObject(node, "refutes", true);
+        if (e->forced_fail) /* r#n: White's forced goal after a try's refutation */
+            cJSON_AddBoolToObject(node, "forced", true);
     }
 }
 

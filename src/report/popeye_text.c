@@ -135,6 +135,8 @@ static void on_event(void *ctx, const struct solution_event *e)
     case EVENT_MOVE:
         pt->post_key_start = pt->set_play_empty = false;
         put_move_line(pt, e);
+        if (e->forced_fail) /* r#n: White's forced goal after a refutation */
+            text_put(out, " ?!?");
         if (e->refutes) /* PostKeyPlay: on its own line, one step further in */
             text_printf(out, "\n%*s%s", 4 * e->depth + 4, "", words_get(pt->words, WORD_REFUTES));
         break;
@@ -147,6 +149,8 @@ static void on_event(void *ctx, const struct solution_event *e)
         break;
     case EVENT_POST_KEY:
         pt->post_key_start = true;
+        if (e->effect == EFFECT_CHECK) /* the key checked: Popeye's line for it is its mark */
+            text_put(out, " +");
         break;
     case EVENT_REFUTATIONS:
         text_printf(out, "\n%4c%s", ' ', words_get(pt->words, WORD_BUT));

@@ -226,6 +226,36 @@ static void walk_after_attack(struct walk *w, int depth, int n)
     free(threats);
 }
 
+/* r#n: after refutation d of a try, White may be bound to reach the goal
+ * at once (why d refutes): Popeye shows each such move under d, marked as
+ * a failure ("2.Ra3*c3 # ?!?"), in its mating order. */
+struct forced_after {
+    struct walk *w;
+    const struct turn_list *moves;
+};
+
+static void send_forced_after(void *ctx, int i)
+{
+    struct forced_after *f = ctx;
+    struct walk *w = f->w;
+    struct solution_event ev = {.kind = EVENT_MOVE, .pos = w->s->pos, .turn = &f->moves->turns[i],
+                                .effect = EFFECT_GOAL, .depth = 2, .goal = w->s->goal,
+                                .first_index = w->first_index, .forced_fail = true};
+    sink_send(w->sink, &ev);
+}
+
+static void walk_forced_after(struct walk *w, const struct turn *d)
+{
+    struct solver *s = w->s;
+    struct undo u;
+    solver_make(s, d, &u);
+    if (battle_goal_in_one(s)) {
+        struct forced_after f = {.w = w, .moves = shown_moves(s, true)};
+        solver_goal_turns(s, f.moves, send_forced_after, &f);
+    }
+    solver_unmake(s, &u);
+}
+
 static void walk_refutations(struct walk *w, const struct turn *try_move, const struct strlist *refutations)
 {
     struct solver *s = w->s;
@@ -236,8 +266,11 @@ static void walk_refutations(struct walk *w, const struct turn *try_move, const 
     for (int i = 0; i < defences->count; i++) {
         char c[NOTATION_MAX];
         decision_canonical(s->pos, &defences->turns[i], c);
-        if (strlist_has(refutations, c))
-            send_move(w, EVENT_REFUTATION, 1, &defences->turns[i], false, false, false);
+        if (!strlist_has(refutations, c))
+            continue;
+        send_move(w, EVENT_REFUTATION, 1, &defences->turns[i], false, false, false);
+        if (s->play == PLAY_REFLEX)
+            walk_forced_after(w, &defences->turns[i]);
     }
     solver_unmake(s, &u);
 }
@@ -544,7 +577,11 @@ static bool walk_forced_goal(struct walk *w)
 static void walk_post_key(struct walk *w, int n, struct result *r)
 {
     w->post_key = true;
-    send_mark(w, EVENT_POST_KEY, 0, 0);
+    /* the key's effect, as Popeye marks the key it does not show (" +") */
+    struct solution_event ev = {.kind = EVENT_POST_KEY, .pos = w->s->pos, .goal = w->s->goal,
+                                .effect = solver_in_check(w->s) ? EFFECT_CHECK : EFFECT_NONE,
+                                .first_index = w->first_index};
+    sink_send(w->sink, &ev);
     walk_after_attack(w, 0, n);
     send_mark(w, EVENT_POST_KEY_END, 0, 0);
     r->post_key = true;
