@@ -79,7 +79,11 @@ void diagram_write_header(struct text *out, const struct problem *pr, const stru
                           const struct twin_view *v)
 {
     const struct words *w = words_of(pr->language);
-    /* Popeye's note, written when it reads the problem: before everything */
+    /* Popeye's notes, written when it reads the problem: before everything */
+    if (pr->options.quodlibet && !solve_quodlibet_applies(&pr->stipulation))
+        text_printf(out, "%s\n", words_get(w, WORD_QUODLIBET_IGNORED));
+    if (pr->options.white_to_play && !solve_white_to_play(pr, &pr->stipulation)) /* as written */
+        text_printf(out, "%s\n", words_get(w, WORD_WHITETOPLAY_IGNORED));
     if (pr->options.post_key_play && !solve_post_key(pr, &v->stipulation))
         text_printf(out, "%s\n", words_get(w, WORD_POSTKEY_IGNORED));
     if (pr->remark && pr->remark[0])
@@ -98,11 +102,11 @@ void diagram_write_header(struct text *out, const struct problem *pr, const stru
         board(out, w, p);
     char stip[64];
     int len = snprintf(stip, sizeof stip, "  %s", v->stipulation.text);
-    if (pr->options.threat > 0)
+    if (pr->options.threat >= 0)
         len += snprintf(stip + len, sizeof stip - (size_t)len, "/%d", pr->options.threat);
     if (pr->options.max_flights >= 0)
         len += snprintf(stip + len, sizeof stip - (size_t)len, "%s/%d",
-                        pr->options.threat > 0 ? "" : "/", pr->options.max_flights);
+                        pr->options.threat >= 0 ? "" : "/", pr->options.max_flights);
     if (pr->options.nontrivial) /* Popeye: "s#4/2/1;3,2" */
         len += snprintf(stip + len, sizeof stip - (size_t)len, ";%d,%d", pr->options.nontrivial_max,
                         pr->options.nontrivial_length);
@@ -132,4 +136,12 @@ void diagram_write_header(struct text *out, const struct problem *pr, const stru
     /* Popeye's note: a direct series has no set play (README "Series-movers") */
     if (pr->options.set_play && v->stipulation.series && v->stipulation.play == PLAY_DIRECT)
         text_printf(out, "%s\n", words_get(w, WORD_SETPLAY_IGNORED));
+}
+
+void diagram_write_threat_note(struct text *out, const struct problem *pr, const struct stipulation *st)
+{
+    int n = pr->options.threat;
+    bool battle = !stipulation_has_lines(st);
+    if (n >= 1 && (!battle || (st->moves >= 2 && n >= st->moves)))
+        text_printf(out, "%s\n", words_get(words_of(pr->language), WORD_THREAT_IGNORED));
 }

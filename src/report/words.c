@@ -10,7 +10,8 @@
 static const struct words english = {
     .text = {" threat:", " zugzwang.", "but", "solution finished.", "Partial solution", "zeroposition",
              "CastlingMutuallyExclusive", "SetPlay not applicable - ignored", "PostKeyPlay not applicable - ignored",
-             "refutes."},
+             "refutes.", "Option \"Threat\" not applicable or indicated maximum threat length too big",
+             "Quodlibet not applicable - ignored", "WhiteToPlay not applicable - ignored"},
     /* the board's own letters (unit.c) */
     .letters = {'?', 'K', 'Q', 'R', 'B', 'S', 'P', 'O', 'X'},
     .colours = {'w', 'b', 'n'},
@@ -23,7 +24,10 @@ static const struct words english = {
 static const struct words german = {
     .text = {" Drohung:", " Zugzwang.", "Aber", "Loesung beendet.", "Partielle Loesung", "NullStellung",
              "RochadenGegenseitigAusschliessend", "Satzspiel nicht anwendbar - ignoriert",
-             "NachSchluessel nicht anwendbar - ignoriert", "Widerlegt."},
+             "NachSchluessel nicht anwendbar - ignoriert", "Widerlegt.",
+             /* sic: Popeye's German message says "order" */
+             "Option \"Drohung\" nicht anwendbar order maximale Laenge der Drohung zu gross",
+             "Quodlibet nicht anwendbar - ignoriert", "WeissBeginnt nicht anwendbar - ignoriert"},
     /* Koenig Dame Turm Laeufer Springer Bauer; stones and relays keep theirs */
     .letters = {'?', 'K', 'D', 'T', 'L', 'S', 'B', 'O', 'X'},
     .colours = {'w', 's', 'n'},

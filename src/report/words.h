@@ -19,6 +19,9 @@ enum word {
     WORD_SETPLAY_IGNORED,   /* the line under a ser-# stipulation with SetPlay */
     WORD_POSTKEY_IGNORED,   /* the line above the board: PostKeyPlay outside battle play */
     WORD_REFUTES,           /* PostKeyPlay: under a defence that holds */
+    WORD_THREAT_IGNORED,    /* Option Threat n that cannot apply (diagram_write_threat_note) */
+    WORD_QUODLIBET_IGNORED, /* above the board: Quodlibet where it does not apply (solve.h) */
+    WORD_WHITETOPLAY_IGNORED, /* ... WhiteToPlay likewise */
     WORD_COUNT
 };
 

@@ -183,11 +183,17 @@ int defender_flights(struct solver *s)
     return flights;
 }
 
-/* Option Threat n and MaxFlightsquares n restrict every attacker move after
- * which play goes on (Popeye's definitions). */
+/* Option Threat n and MaxFlightsquares n restrict the attacker's moves
+ * (Popeye's definitions, as Popeye 4.104 applies them): MaxFlightsquares
+ * each one after which the attacker has m >= 2 moves left (not the move
+ * before the last: a #2's key may give any number of flights), Threat n
+ * each one with m >= n.  Threat 0 asks for a threat in no moves, which no
+ * quiet move has: only checks pass. */
 static bool guards_pass(struct solver *s, int m)
 {
-    if (s->opt->max_flights >= 0 && defender_flights(s) > s->opt->max_flights)
+    if (s->opt->max_flights >= 0 && m >= 2 && defender_flights(s) > s->opt->max_flights)
+        return false;
+    if (s->opt->threat == 0 && !solver_in_check(s))
         return false;
     if (s->opt->threat > 0 && m >= s->opt->threat && !solver_in_check(s)) {
         struct undo u;

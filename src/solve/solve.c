@@ -26,10 +26,22 @@ bool solve_post_key(const struct problem *pr, const struct stipulation *st)
     return pr->options.post_key_play && battle && !st->series;
 }
 
+bool solve_white_to_play(const struct problem *pr, const struct stipulation *st)
+{
+    return pr->options.white_to_play && st->play == PLAY_HELP && !st->series && !st->half && st->moves > 0;
+}
+
+bool solve_quodlibet_applies(const struct stipulation *st)
+{
+    if (st->series)
+        return st->play == PLAY_SELF;
+    return play_forces_defender(st->play) || st->play == PLAY_HELP_SELF;
+}
+
 struct stipulation solve_effective_stipulation(const struct problem *pr, const struct twin_view *v)
 {
     struct stipulation st = v->stipulation;
-    if (st.play == PLAY_HELP && !st.series && pr->options.white_to_play && !st.half && st.moves > 0) {
+    if (solve_white_to_play(pr, &st)) {
         st.moves -= 1;
         st.half = true;
         char goal[4];

@@ -32,6 +32,15 @@ struct solve_limits {
  * series), where the diagram is then the position after White's key and
  * Black moves first; elsewhere Popeye ignores it with a note. */
 bool solve_post_key(const struct problem *pr, const struct stipulation *st);
+/* Option WhiteToPlay applies: a helpmate h#n (h=n, h#=n) of whole moves,
+ * which then starts with White, a half-move shorter.  Elsewhere it is
+ * ignored with Popeye's note (Popeye 4.104 rewrites ser-h#n, ser-#n, hs#n
+ * and reci-h#n in ways of its own; README "Options"). */
+bool solve_white_to_play(const struct problem *pr, const struct stipulation *st);
+/* Where Popeye 4.104 takes Option Quodlibet without its "not applicable"
+ * note: s#, r#, semi-r# (and their = and #= forms), hs#, ser-s#.  It
+ * changes play in s# and semi-r# only (battle.c battle_quodlibet). */
+bool solve_quodlibet_applies(const struct stipulation *st);
 /* The stipulation as it is solved (h#n + WhiteToPlay becomes h#(n-1).5). */
 struct stipulation solve_effective_stipulation(const struct problem *pr, const struct twin_view *v);
 void solve_twin(const struct problem *pr, const struct twin_view *v, const struct position *start,
