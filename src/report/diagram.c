@@ -133,15 +133,23 @@ void diagram_write_header(struct text *out, const struct problem *pr, const stru
         centred(out, "Duplex");
     if (pr->options.quodlibet)
         centred(out, "Quodlibet");
-    /* Popeye's note: a direct series has no set play (README "Series-movers") */
-    if (pr->options.set_play && v->stipulation.series && v->stipulation.play == PLAY_DIRECT)
-        text_printf(out, "%s\n", words_get(w, WORD_SETPLAY_IGNORED));
 }
 
-void diagram_write_threat_note(struct text *out, const struct problem *pr, const struct stipulation *st)
+void diagram_write_phase_notes(struct text *out, const struct problem *pr, const struct stipulation *st)
 {
+    const struct words *w = words_of(pr->language);
+    /* Intelligent: Popeye's mode serves mate and stalemate in help play
+     * and series (README "Options"); we take it as a hint everywhere */
+    bool mate_or_stalemate = st->goal == GOAL_MATE || st->goal == GOAL_STALEMATE;
+    bool intelligent = mate_or_stalemate && (st->play == PLAY_HELP || st->play == PLAY_RECI_HELP ||
+                                             (st->series && st->play == PLAY_DIRECT));
+    if (pr->options.intelligent && !intelligent)
+        text_printf(out, "%s\n", words_get(w, WORD_INTELLIGENT_IGNORED));
+    /* a direct series has no set play (README "Series-movers") */
+    if (pr->options.set_play && st->series && st->play == PLAY_DIRECT)
+        text_printf(out, "%s\n", words_get(w, WORD_SETPLAY_IGNORED));
     int n = pr->options.threat;
     bool battle = !stipulation_has_lines(st);
     if (n >= 1 && (!battle || (st->moves >= 2 && n >= st->moves)))
-        text_printf(out, "%s\n", words_get(words_of(pr->language), WORD_THREAT_IGNORED));
+        text_printf(out, "%s\n", words_get(w, WORD_THREAT_IGNORED));
 }

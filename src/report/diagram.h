@@ -7,12 +7,13 @@
 #include "../problem/setup.h"
 #include "../solve/text.h"
 
-/* Popeye's note where Option Threat n cannot apply (it is ignored): help
- * play and series, which have no threats, and battle play of m >= 2 moves
- * with n >= m, where no threat is shorter than the play (Popeye 4.104: no
- * note for m = 1 or n = 0).  Popeye prints it before each twin's play and
- * before a duplex part's. */
-void diagram_write_threat_note(struct text *out, const struct problem *pr, const struct stipulation *st);
+/* Popeye's notes on options that cannot apply to the stipulation as solved,
+ * which it prints before each twin's play and before a duplex part's (Popeye
+ * 4.104): Intelligent outside mate and stalemate in help play and series;
+ * SetPlay in a direct series; Threat n in help play and series, which have
+ * no threats, and in battle play of m >= 2 moves with n >= m, where no
+ * threat is shorter than the play (no note for m = 1 or n = 0). */
+void diagram_write_phase_notes(struct text *out, const struct problem *pr, const struct stipulation *st);
 void diagram_write_header(struct text *out, const struct problem *pr, const struct position *p,
                           const struct twin_view *v);
 

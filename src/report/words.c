@@ -11,7 +11,9 @@ static const struct words english = {
     .text = {" threat:", " zugzwang.", "but", "solution finished.", "Partial solution", "zeroposition",
              "CastlingMutuallyExclusive", "SetPlay not applicable - ignored", "PostKeyPlay not applicable - ignored",
              "refutes.", "Option \"Threat\" not applicable or indicated maximum threat length too big",
-             "Quodlibet not applicable - ignored", "WhiteToPlay not applicable - ignored"},
+             "Quodlibet not applicable - ignored", "WhiteToPlay not applicable - ignored",
+             "Intelligent Mode only with h#/=, ser-#/= and ser-h#/=, with a limited set of fairy conditions and "
+             "without fairy pieces."},
     /* the board's own letters (unit.c) */
     .letters = {'?', 'K', 'Q', 'R', 'B', 'S', 'P', 'O', 'X'},
     .colours = {'w', 'b', 'n'},
@@ -27,7 +29,9 @@ static const struct words german = {
              "NachSchluessel nicht anwendbar - ignoriert", "Widerlegt.",
              /* sic: Popeye's German message says "order" */
              "Option \"Drohung\" nicht anwendbar order maximale Laenge der Drohung zu gross",
-             "Quodlibet nicht anwendbar - ignoriert", "WeissBeginnt nicht anwendbar - ignoriert"},
+             "Quodlibet nicht anwendbar - ignoriert", "WeissBeginnt nicht anwendbar - ignoriert",
+             "Intelligent Modus nur im h#/=, ser-#/= und ser-h#/=, wenigen Maerchenbedingungen und keinen "
+             "Maerchensteinen."},
     /* Koenig Dame Turm Laeufer Springer Bauer; stones and relays keep theirs */
     .letters = {'?', 'K', 'D', 'T', 'L', 'S', 'B', 'O', 'X'},
     .colours = {'w', 's', 'n'},

@@ -16,12 +16,13 @@ enum word {
     WORD_PARTIAL,           /* ... when it was cut short */
     WORD_ZEROPOSITION,      /* "zeroposition" */
     WORD_CASTLING_EXCLUSIVE, /* the CastlingMutuallyExclusive line */
-    WORD_SETPLAY_IGNORED,   /* the line under a ser-# stipulation with SetPlay */
+    WORD_SETPLAY_IGNORED,   /* before a ser-# play with SetPlay (diagram_write_phase_notes) */
     WORD_POSTKEY_IGNORED,   /* the line above the board: PostKeyPlay outside battle play */
     WORD_REFUTES,           /* PostKeyPlay: under a defence that holds */
-    WORD_THREAT_IGNORED,    /* Option Threat n that cannot apply (diagram_write_threat_note) */
+    WORD_THREAT_IGNORED,    /* Option Threat n that cannot apply (diagram_write_phase_notes) */
     WORD_QUODLIBET_IGNORED, /* above the board: Quodlibet where it does not apply (solve.h) */
     WORD_WHITETOPLAY_IGNORED, /* ... WhiteToPlay likewise */
+    WORD_INTELLIGENT_IGNORED, /* Intelligent where Popeye's mode does not serve (diagram_write_phase_notes) */
     WORD_COUNT
 };
 

@@ -42,7 +42,7 @@ void work_twin_head(struct job *j)
     struct twin_view shown = j->view;
     shown.stipulation = solve_effective_stipulation(pr, &j->view);
     if (j->same_twin) { /* Duplex: the part with the roles exchanged follows its twin's play */
-        diagram_write_threat_note(&j->out, pr, &shown.stipulation);
+        diagram_write_phase_notes(&j->out, pr, &shown.stipulation);
         return;
     }
     if (j->twin == 0 && pr->zero_position) {
@@ -69,7 +69,7 @@ void work_twin_head(struct job *j)
         text_printf(&j->out, "%s%s%s) %s\n", j->twin == 0 ? "\n" : "", j->view.continued ? "+" : "",
                     j->view.label_text, change);
     }
-    diagram_write_threat_note(&j->out, pr, &shown.stipulation);
+    diagram_write_phase_notes(&j->out, pr, &shown.stipulation);
 }
 
 /* Popeye's blank lines after a twin's play, before the next twin's label or
