@@ -226,21 +226,25 @@ static void walk_after_attack(struct walk *w, int depth, int n)
     free(threats);
 }
 
-/* r#n: after refutation d of a try, White may be bound to reach the goal
- * at once (why d refutes): Popeye shows each such move under d, marked as
- * a failure ("2.Ra3*c3 # ?!?"), in its mating order. */
-struct forced_after {
+/* r#n: where White can reach the goal at once it must, and fails: at the
+ * start (the problem fails: walk_forced_goal) and after a try's refutation
+ * (why it refutes, shown under it: walk_forced_after); each such move is
+ * shown marked as Popeye marks it ("?!?"), in its mating order. */
+struct forced_goal {
     struct walk *w;
     const struct turn_list *moves;
+    int depth; /* 0: first moves; 2: under a refutation */
 };
 
-static void send_forced_after(void *ctx, int i)
+static void send_forced_goal(void *ctx, int i)
 {
-    struct forced_after *f = ctx;
+    struct forced_goal *f = ctx;
     struct walk *w = f->w;
-    struct solution_event ev = {.kind = EVENT_MOVE, .pos = w->s->pos, .turn = &f->moves->turns[i],
-                                .effect = EFFECT_GOAL, .depth = 2, .goal = w->s->goal,
-                                .first_index = w->first_index, .forced_fail = true};
+    if (f->depth == 0)
+        w->first_index = i;
+    struct solution_event ev = {.kind = f->depth == 0 ? EVENT_FIRST_MOVE : EVENT_MOVE, .pos = w->s->pos,
+                                .turn = &f->moves->turns[i], .effect = EFFECT_GOAL, .depth = f->depth,
+                                .goal = w->s->goal, .first_index = w->first_index, .forced_fail = true};
     sink_send(w->sink, &ev);
 }
 
@@ -250,8 +254,8 @@ static void walk_forced_after(struct walk *w, const struct turn *d)
     struct undo u;
     solver_make(s, d, &u);
     if (battle_goal_in_one(s)) {
-        struct forced_after f = {.w = w, .moves = shown_moves(s, true)};
-        solver_goal_turns(s, f.moves, send_forced_after, &f);
+        struct forced_goal f = {.w = w, .moves = shown_moves(s, true), .depth = 2};
+        solver_goal_turns(s, f.moves, send_forced_goal, &f);
     }
     solver_unmake(s, &u);
 }
@@ -540,30 +544,13 @@ static bool root_move(void *ctx, int i)
     return !s->stopped;
 }
 
-/* r#n: where White can reach the goal at once it must, and the problem
- * fails; each such move is shown marked as Popeye marks it. */
-struct forced_goal {
-    struct walk *w;
-    const struct turn_list *first;
-};
-
-static void send_forced_goal(void *ctx, int i)
-{
-    struct forced_goal *f = ctx;
-    struct walk *w = f->w;
-    w->first_index = i;
-    struct solution_event ev = {.kind = EVENT_FIRST_MOVE, .pos = w->s->pos, .turn = &f->first->turns[i],
-                                .effect = EFFECT_GOAL, .goal = w->s->goal, .first_index = i, .forced_fail = true};
-    sink_send(w->sink, &ev);
-}
-
 static bool walk_forced_goal(struct walk *w)
 {
     struct solver *s = w->s;
     if (s->play != PLAY_REFLEX || !battle_goal_in_one(s))
         return false;
-    struct forced_goal f = {.w = w, .first = shown_moves(s, true)}; /* goal moves: Popeye's mating order */
-    solver_goal_turns(s, f.first, send_forced_goal, &f);
+    struct forced_goal f = {.w = w, .moves = shown_moves(s, true)}; /* goal moves: Popeye's mating order */
+    solver_goal_turns(s, f.moves, send_forced_goal, &f);
     /* after the last of them, marked as theirs: no key or try was shown */
     struct solution_event end = {.kind = EVENT_FIRST_MOVE_END, .pos = s->pos, .goal = s->goal,
                                  .first_index = w->first_index, .forced_fail = true};
