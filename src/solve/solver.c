@@ -35,7 +35,10 @@ void solver_init(struct solver *s, struct position *pos, const struct stipulatio
                               ((uint64_t)stip->series << 40) +
                               ((uint64_t)(opt->threat + 1) << 8) + ((uint64_t)(opt->max_flights + 1) << 20) +
                               ((uint64_t)opt->keep_mating_piece << 32) +
-                              ((uint64_t)opt->nontrivial << 33) + ((uint64_t)opt->nontrivial_length << 34));
+                              ((uint64_t)opt->nontrivial << 33) + ((uint64_t)opt->nontrivial_length << 34) +
+                              /* their meaning changed (battle.c guards_pass): a store
+                               * written before holds other answers under them */
+                              ((uint64_t)(opt->max_flights >= 0 || opt->threat == 0) << 50));
     s->nontrivial_left = opt->nontrivial_max;
     s->lists = malloc(sizeof *s->lists * SOLVER_MAX_PLY);
     if (!s->lists)
