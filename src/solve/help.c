@@ -316,7 +316,9 @@ int help_node(struct help_run *h, int plies)
         }
         solver_unmake(s, &u);
     }
-    if (reci_end && found) /* after the helpmates, Black's own mates */
+    /* after the helpmates, Black's own mates; MaxSolutions stops at once on
+     * its last solution, before them (Popeye 4.104) */
+    if (reci_end && found && h->found < h->max_solutions)
         ending_moves(h, false, true);
     if (!found && !s->stopped && leaf) {
         leaf_store_failure(s, help_key(s));
