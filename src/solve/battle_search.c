@@ -24,6 +24,10 @@ struct walk {
      * (marked refutes) and counted */
     bool post_key;
     int post_key_refutations;
+    /* walking the set play: Popeye shows its threats only with Option
+     * Variation (without it, its set play still shows the defences and
+     * continuations) */
+    bool set_play;
 };
 
 /* The lists the tree is shown from, in Popeye's order (its generation
@@ -173,7 +177,8 @@ static void walk_after_attack(struct walk *w, int depth, int n)
     if (below < 0)
         return;
     s->nontrivial_left = below;
-    if (!check && !last_self_move && !bound_to_goal && n >= 1 && !s->opt->no_threat) {
+    if (!check && !last_self_move && !bound_to_goal && n >= 1 && !s->opt->no_threat &&
+        (!w->set_play || s->opt->variation)) {
         threats = malloc(sizeof *threats);
         if (!threats)
             out_of_memory();
@@ -343,6 +348,7 @@ static bool walk_set_play(struct walk *w, int n)
     }
     bool bound_to_goal = battle_defender_bound_to_goal(s);
     struct turn_list *defences = shown_moves(s, bound_to_goal);
+    w->set_play = true;
     for (int i = 0; m >= 1 && i < defences->count; i++) {
         struct undo v;
         solver_make(s, &defences->turns[i], &v);
@@ -352,6 +358,7 @@ static bool walk_set_play(struct walk *w, int n)
             continue;
         walk_variation(w, 1, &defences->turns[i], val);
     }
+    w->set_play = false;
     solver_unmake(s, &u);
     send_mark(w, EVENT_SET_PLAY_END, 0, 0);
     return true;
