@@ -220,9 +220,10 @@ static void walk_after_attack(struct walk *w, int depth, int n)
         bool show = bound_to_goal ? v == 0 : v > 0 || (v == 0 && (n <= 1 || s->opt->mates_in_1));
         if (show && t > 0)
             show = v > t || (v == t && threat_defeated(s, threats, t));
-        /* NoShortVariations: a defender bound to reach the goal shows its
-         * goal moves all the same (r#, semi-r#: Popeye 4.104) */
-        if (show && s->opt->no_short_variations && !bound_to_goal && t == 0 && v >= 0 && v < n)
+        /* NoShortVariations: threat or none, a defence after which the
+         * attacker wins sooner is not shown; a defender bound to reach the
+         * goal shows its goal moves all the same (r#, semi-r#: Popeye 4.104) */
+        if (show && s->opt->no_short_variations && !bound_to_goal && v >= 0 && v < n)
             show = false;
         solver_unmake(s, &u);
         if (!show)
