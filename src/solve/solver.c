@@ -11,6 +11,7 @@
 #include "../board/notation.h"
 #include "../rules/rules.h"
 #include "goal_bound.h"
+#include "help_split.h"
 
 double monotonic_seconds(void)
 {
@@ -49,8 +50,7 @@ void solver_free(struct solver *s)
 {
     free(s->lists);
     s->lists = NULL;
-    memory_table_free(s->leaf_cache, HELP_LEAF_CACHE * sizeof *s->leaf_cache);
-    s->leaf_cache = NULL;
+    help_leaf_cache_free(s);
     goal_bound_free(s->goal_bound);
     s->goal_bound = NULL;
     goal_bound_free(s->end_bound);
