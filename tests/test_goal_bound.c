@@ -564,6 +564,31 @@ static void inherited_squares(void **state)
     assert_true(inherited > 400);
 }
 
+/* Frozen units (goal_bound.c unit_frozen): White Kh1 Rh4 Bc1, Black Kc5
+ * Qa5 Bb5 Sd5 Pe5 Bd6 Rh6 Rh7 Pd7 Pe7 Pd4 Pa3 Pb3 Pd3, Black to play, h#1
+ * (from b8i_h4wtp_degener_int's search).  White's one move must check the
+ * king on c5 (or on a square its move reaches) and leave every flight
+ * denied or blocked.  Black's pawn d4 cannot move (d3 holds its own pawn, c3
+ * and e3 hold nothing to take), so it stands on d4 at the end, and what
+ * passes d4 is cut: Rh4 attacks neither c4 nor b4, and a bishop on e3
+ * would not check.  Then only 2.Bc1xa3+ checks c5, and b6, c6 and c4 stay
+ * free; a king move of Black's leaves more flights.  Counting Rh4's attack
+ * through d4, the bound found 1...Bb5-c6 2.Bc1-e3# feasible (Be3 checking
+ * and denying b6 through d4, the rook c4 and b4).  Without the pawn d3, d4
+ * may step to d3 and is not frozen: the same look finds it feasible. */
+static void frozen_units(void **state)
+{
+    (void)state;
+    struct position p = from_fen(&rules_orthodox, "8/3pp2r/3b3r/qbknp3/3p3R/pp1p4/8/2B4K b - - 0 1");
+    struct goal_bound *gb = goal_bound_new(&p);
+    assert_non_null(gb);
+    assert_true(goal_bound_proves_failure(gb, &p, GOAL_MATE, 2));
+    assert_false(help_exists(&p, GOAL_MATE, 2));
+    struct position q = from_fen(&rules_orthodox, "8/3pp2r/3b3r/qbknp3/3p3R/pp6/8/2B4K b - - 0 1");
+    assert_false(goal_bound_proves_failure(gb, &q, GOAL_MATE, 2));
+    goal_bound_free(gb);
+}
+
 static void random_orthodox(void **state)
 {
     (void)state;
@@ -709,6 +734,7 @@ int main(void)
         cmocka_unit_test(random_knight_relay_turns),
         cmocka_unit_test(remembered_verdicts_orthodox),
         cmocka_unit_test(remembered_verdicts_knight_relay),
+        cmocka_unit_test(frozen_units),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
