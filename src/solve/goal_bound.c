@@ -1186,8 +1186,8 @@ static bool unit_frozen(const struct goal_bound *n, const struct position *p, in
 
 /* Whether freeze_lines is worth asking: where it has changed nothing in
  * most of a window of asks, it is asked once in SAMPLE until it does
- * (b7i_h4_boros_int: 25,000 asks, none changed anything; skipping it never
- * loses a solution). */
+ * (b7i_h4_boros_int: 25,000 nodes would ask, and its first window changes
+ * nothing; skipping it never loses a solution). */
 static bool freeze_pays(struct goal_bound *n)
 {
     struct freeze_stats *f = &n->freeze_stats;
@@ -1259,8 +1259,8 @@ static bool freeze_lines(struct goal_bound *n, const struct position *p)
 static bool frozen_fails(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A, int a, int d,
                          square_set *excluded, bool when_paying)
 {
-    if (!n->listed || a != 1 || d > 1 || p->st.side == A || !n->lines_known || (when_paying && !freeze_pays(n)) ||
-        !freeze_lines(n, p))
+    if (!n->listed || n->passing || a != 1 || d > 1 || p->st.side == A || !n->lines_known ||
+        (when_paying && !freeze_pays(n)) || !freeze_lines(n, p))
         return false;
     n->freeze_stats.changed++;
     /* the look again from the start, with the same cuts (one function: a
