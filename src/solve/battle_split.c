@@ -93,7 +93,8 @@ void battle_split_roots(struct solver *s, int count, const int *order,
         w->threads = 1;
     }
     struct split_job job = {
-        .tasks = count, .threads = threads, .order = order, .ctx = &b, .run = run_verdict, .emit = show_move, .assist = assist_verdict};
+        .tasks = count, .threads = threads, .order = order, .ctx = &b, .run = run_verdict, .emit = show_move,
+        .assist = assist ? assist_verdict : NULL};
     b.job = &job;
     if (count > 0)
         split_run(&job);

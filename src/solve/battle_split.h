@@ -10,7 +10,8 @@
 /* verdict(ctx, solver, i) for each first move i < count on s->threads
  * threads, each with a solver of its own (a copy of s at the root);
  * assist(ctx, solver, i): i's yes/no question alone, asked on an idle
- * thread while i's verdict runs on another (its answer is not used);
+ * thread while i's verdict runs on another (its answer is not used; NULL:
+ * none);
  * `order`: the order in which the verdicts are taken (split_job.order);
  * show(ctx, i) on the calling thread in order once i's verdict is in (false:
  * stop).  A verdict cut short by the clock stops the search there, as with
