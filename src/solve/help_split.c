@@ -393,6 +393,9 @@ bool help_split_with_shorter(struct help_run *h, int first)
      * (MaxSolutions, StopOnShortSolutions), the lengths go one by one */
     if (first >= h->last || !splittable(h, h->last) || o->max_solutions > 0 || o->stop_on_short)
         return false;
+    /* the tasks' lines are the last length's: solutions, not short ones
+     * (search_shorter sends those with a run of its own) */
+    h->lines = &h->r->solutions;
     split_length(h, h->last, first);
     return true;
 }
