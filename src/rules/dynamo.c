@@ -28,6 +28,21 @@ enum { DANGER_LINES = 0x0f, DANGER_KNIGHT = 0x10, DANGER_KING = 0x20 };
 /* At most 64 units, each with at most 8 push lines, moving or stationary. */
 #define REMOVALS_MAX 1024
 
+/* What the attacks on a king on q (RULES 3.5) read and where their units stand,
+ * worked out once per square and geometry on each thread: every generate_checks
+ * and every generation in check asks (the ray walk cost 6% of Dynamo's h#3, perf). */
+struct king_reads {
+    square_set all;      /* read_by_attack's squares: q, its lines, the squares a leap and two leaps away */
+    square_set line[4];  /* each line through q, q left out, in four_lines' order */
+    square_set ortho;    /* its rank and file */
+    square_set diag;     /* its diagonals */
+    square_set knight;   /* where a knight pushes or pulls q off the board */
+    square_set pawn[2];  /* where a pawn of colour c pushes q off */
+};
+
+static const struct king_reads *king_reads_of(const struct geometry *g, int q);
+static void four_lines(const struct geometry *g, int dir[4], bool diagonal[4]);
+
 struct gen {
     struct position *p;
     const struct geometry *g;
@@ -39,12 +54,15 @@ struct gen {
     int fwd;                 /* our pawns' forward step */
     int king;                /* our king, SQ_NONE without one */
     bool in_check;
+    unsigned checking;       /* danger[] bits of what attacks our king now (DANGER_KING: a pawn) */
     bool dynamo_ok;          /* RULES 3.5 switch NoDynamoEscape */
     bool undo;               /* RULES 3.6 active (not the first turn) */
     bool first_only;         /* has_legal_turn: stop at the first */
     bool checks_only;        /* generate_checks: only turns may_check admits */
-    square_set check_read;   /* with checks_only: the squares the attack on the enemy king reads */
-    square_set own_read;     /* in check: the squares the attack on our king reads */
+    int their_king;          /* with checks_only: the enemy king's square, or SQ_NONE */
+    square_set live_read;    /* with checks_only: the lines through it holding our slider of their kind or our king */
+    square_set arrive[16];   /* with checks_only: by kind, where our unit arriving may attack it */
+    square_set own_read;     /* in check: the squares the attacks on our king now read */
     bool rights;             /* some castling right exists */
     int removals;
     uint8_t danger[MAX_SQUARES]; /* squares whose change can alter our king's safety */
@@ -321,16 +339,21 @@ static inline bool touches(const struct geometry *g, square_set read, const stru
            on(g, read, c->to2);
 }
 
+/* In check, a turn changing no square the attack reads leaves the check; one that
+ * does is judged on the lines and knights attacking now (G->checking) and on those
+ * its squares can open (danger[], which marks each line through the king by
+ * itself, whatever the others do). */
 static bool legal(struct gen *G, const struct cand *c)
 {
     if (G->king == SQ_NONE)
         return true;
-    if (G->in_check) /* a turn changing no square the attack reads leaves the check */
-        return touches(G->g, G->own_read, c) && safe_after(G, c, DANGER_KING);
+    if (G->in_check && !touches(G->g, G->own_read, c))
+        return false;
     const uint8_t *d = G->danger;
     unsigned mask = (d[c->from] | d[c->to] | d[c->from2] | d[c->to2]) & (DANGER_LINES | DANGER_KING);
     if ((d[c->to2] & DANGER_KNIGHT) && c->d2 == unit_make(G->them, KNIGHT)) /* promoted too */
         mask |= DANGER_KNIGHT;
+    mask |= G->checking;
     return !mask || safe_after(G, c, mask);
 }
 
@@ -358,21 +381,45 @@ static inline bool removes_one(const struct cand *c)
 static bool may_check(const struct position *p, const struct turn *t);
 static bool may_check_cand(struct gen *G, const struct cand *c, const struct turn *t);
 static square_set attack_reads(const struct geometry *g, int q);
+
+/* generate_checks' screen before may_check (set up by check_screen_setup).  The
+ * enemy king, not attacked before our turn (the position is legal), is attacked
+ * after it (RULES 3.5) by a pawn or knight only if one of ours arrives where it
+ * pushes or pulls the king off (those squares are fixed by the board's edge); along
+ * a line only if the turn changes a square of a line that already holds our
+ * slider of its kind or our king (line_attack reads that line alone), or one of
+ * those arrives on the line; or when the king itself is displaced. */
+static inline bool may_check_screen(const struct gen *G, const struct cand *c)
+{
+    if (G->their_king == SQ_NONE || c->from2 == G->their_king)
+        return true;
+    if (touches(G->g, G->live_read, c))
+        return true;
+    if (c->to != c->from && c->to != SQ_OFF && on(G->g, G->arrive[unit_kind(c->m2)], c->to))
+        return true;
+    return c->from2 != SQ_NONE && c->to2 != SQ_OFF && unit_is(c->d2, G->us) &&
+           on(G->g, G->arrive[unit_kind(c->d2)], c->to2);
+}
 static void turn_of(const struct cand *c, struct turn *t);
+
+static void check_screen_setup(struct gen *G, int q);
 
 static void keep(struct gen *G, const struct cand *c)
 {
-    if (G->checks_only && !touches(G->g, G->check_read, c))
-        return; /* may_check's screen, by a mask: the cheapest filter first */
-    if ((c->flags & (TURN_PUSH | TURN_PULL)) && G->undo &&
-        placement_after(G, c) == G->p->st.prev_placement) /* RULES 3.6 */
-        return;
+    if (G->first_only && G->count > 0)
+        return; /* has_legal_turn has its answer: the unit's other turns are not looked at */
+    if (G->checks_only && !may_check_screen(G, c))
+        return; /* the cheapest filter first */
     struct turn checking;
     if (G->checks_only) { /* may_check costs less than the legality test */
         turn_of(c, &checking);
         if (!may_check_cand(G, c, &checking))
             return;
     }
+    /* the undo test after may_check: it rejects one turn in a generation, may_check most */
+    if ((c->flags & (TURN_PUSH | TURN_PULL)) && G->undo &&
+        placement_after(G, c) == G->p->st.prev_placement) /* RULES 3.6 */
+        return;
     if (!legal(G, c) || (removes_one(c) && removal_seen(G, c)))
         return;
     G->count++;
@@ -639,6 +686,24 @@ static void pawn(struct gen *G, int s)
     }
 }
 
+/* The four lines through a square, one positive step each: ranks and files
+ * first, then diagonals (danger[]'s bits and king_reads.line[] count them so). */
+static void four_lines(const struct geometry *g, int dir[4], bool diagonal[4])
+{
+    int n = 0;
+    for (int i = 0; i < LEN(g->rook_dirs); i++)
+        if (g->rook_dirs[i] > 0) {
+            dir[n] = g->rook_dirs[i];
+            diagonal[n++] = false;
+        }
+    for (int i = 0; i < LEN(g->bishop_dirs); i++)
+        if (g->bishop_dirs[i] > 0) {
+            dir[n] = g->bishop_dirs[i];
+            diagonal[n++] = true;
+        }
+    assert(n == 4);
+}
+
 /* Squares where a change could put our king (not now in check) in check.  On each
  * ray from the king: every square up to the first unit; and, when that unit is
  * their slider along the ray, the second unit's square if at most two more units
@@ -669,20 +734,11 @@ static void mark_danger(struct gen *G)
 {
     const struct geometry *g = G->g;
     const unit_t *b = G->b;
-    int k = G->king, n = 0;
+    int k = G->king;
     memset(G->danger, 0, (size_t)g->squares);
     G->danger[k] = DANGER_KING;
-    for (int i = 0; i < LEN(g->rook_dirs); i++)
-        if (g->rook_dirs[i] > 0) {
-            G->line_dir[n] = g->rook_dirs[i];
-            G->line_diagonal[n++] = false;
-        }
-    for (int i = 0; i < LEN(g->bishop_dirs); i++)
-        if (g->bishop_dirs[i] > 0) {
-            G->line_dir[n] = g->bishop_dirs[i];
-            G->line_diagonal[n++] = true;
-        }
-    for (int i = 0; i < n; i++) {
+    four_lines(g, G->line_dir, G->line_diagonal);
+    for (int i = 0; i < 4; i++) {
         mark_ray(G, G->line_dir[i], G->line_diagonal[i], (uint8_t)(1u << i));
         mark_ray(G, -G->line_dir[i], G->line_diagonal[i], (uint8_t)(1u << i));
     }
@@ -752,6 +808,28 @@ static void unit_turns(struct gen *G, int s)
     }
 }
 
+/* What attacks our king now, as danger[] bits (mark_danger has set line_dir):
+ * 0 when nothing does. */
+static unsigned checking_now(const struct gen *G)
+{
+    const struct geometry *g = G->g;
+    const unit_t *b = G->b;
+    int q = G->king;
+    enum colour by = G->them;
+    unsigned bits = pawn_attack(g, b, q, by) ? DANGER_KING : 0;
+    for (int i = 0; i < LEN(G->line_dir); i++)
+        if (line_attack(b, q, G->line_dir[i], by, G->line_diagonal[i]))
+            bits |= 1u << i;
+    unit_t knight = unit_make(by, KNIGHT);
+    for (int i = 0; i < LEN(g->knight_leaps); i++) {
+        int w = g->knight_leaps[i];
+        unit_t ahead = b[q + w];
+        if (ahead == UNIT_BORDER ? b[q - w] == knight : ahead == knight && b[q + 2 * w] == UNIT_BORDER)
+            bits |= DANGER_KNIGHT;
+    }
+    return bits;
+}
+
 static void run(struct gen *G)
 {
     struct position *p = G->p;
@@ -764,16 +842,28 @@ static void run(struct gen *G)
     G->them = (enum colour)!G->us;
     G->fwd = G->us == WHITE ? g->north : g->south;
     G->king = p->st.king_sq[G->us];
-    G->in_check = G->king != SQ_NONE && dynamo_attacked(p, G->king, G->them);
-    if (G->in_check)
-        G->own_read = attack_reads(g, G->king);
+    G->in_check = false;
+    if (G->king != SQ_NONE) {
+        mark_danger(G);
+        G->checking = checking_now(G);
+        G->in_check = G->checking != 0;
+    }
+    if (G->in_check) { /* a turn that answers must change what each attack reads */
+        const struct king_reads *r = king_reads_of(g, G->king);
+        G->own_read = SET_BIT(geo_bit(g, G->king));
+        for (int i = 0; i < 4; i++)
+            if (G->checking & (1u << i))
+                G->own_read |= r->line[i];
+        if (G->checking & DANGER_KNIGHT)
+            G->own_read |= r->knight;
+        if (G->checking & DANGER_KING) /* a pawn */
+            G->own_read |= r->pawn[G->them];
+    }
     G->dynamo_ok = !(G->in_check && (p->switches & SW_NO_DYNAMO_ESCAPE)); /* RULES 3.5 */
     G->undo = p->st.prev_placement != 0;                                   /* RULES 3.6 */
     G->rights = false;
     for (int r = 0; r < CASTLING_RIGHTS; r++)
         G->rights = G->rights || p->st.castle_rook[r] != SQ_NONE;
-    if (G->king != SQ_NONE)
-        mark_danger(G);
     /* has_legal_turn: the royal king's turns, each needing a whole attack test,
      * come last; a cheaper legal turn of another unit usually ends the search */
     square_set units = p->st.occupied[G->us], king_last = 0;
@@ -809,7 +899,7 @@ static int run_on(struct position *p, struct turn_list *out, struct turn_list *s
     G.first_only = first_only;
     G.checks_only = checks_only;
     if (checks_only)
-        G.check_read = attack_reads(p->geo, p->st.king_sq[!p->st.side]);
+        check_screen_setup(&G, p->st.king_sq[!p->st.side]);
     run(&G);
     return G.count;
 }
@@ -832,56 +922,108 @@ static int count_legal(struct position *p)
  * q it lies on (positive), 0 when it reads nothing there.  The pawn squares lie
  * on the diagonals. */
 #define READ_KNIGHT (-1)
-static inline int read_by_attack(const struct geometry *g, int q, int sq)
+static inline int read_by_attack(const struct geometry *g, int q, square_set reads, int sq)
 {
-    if (sq == SQ_NONE || sq == SQ_OFF)
+    if (sq == SQ_NONE || sq == SQ_OFF || sq == q)
         return 0;
     int d = g->direction_between[q][sq];
     if (d)
         return d > 0 ? d : -d;
-    for (int i = 0; i < LEN(g->knight_leaps); i++)
-        if (sq == q + g->knight_leaps[i] || sq == q + 2 * g->knight_leaps[i])
-            return READ_KNIGHT;
-    return 0;
+    /* reads = attack_reads(q): off q's lines it holds the knight squares only */
+    return (reads & SET_BIT(geo_bit(g, sq))) ? READ_KNIGHT : 0;
 }
 
-/* The squares read_by_attack names for a king on q (all of them when q is
- * SQ_NONE: may_check then admits every turn).  Worked out once per square and
- * geometry on each thread: every generate_checks and every generation in check
- * asks, and the ray walk cost 6% of Dynamo's h#3 (perf). */
-static square_set attack_reads_walk(const struct geometry *g, int q);
-static square_set attack_reads(const struct geometry *g, int q)
+static void king_reads_walk(const struct geometry *g, int q, struct king_reads *r);
+static const struct king_reads *king_reads_of(const struct geometry *g, int q)
 {
     static _Thread_local const struct geometry *cached_geo;
-    static _Thread_local square_set cached[MAX_SQUARES];
+    static _Thread_local struct king_reads cached[MAX_SQUARES];
     static _Thread_local bool known[MAX_SQUARES];
-    if (q == SQ_NONE)
-        return ~(square_set)0;
     assert(q >= 0 && q < g->squares); /* a square of the board array */
     if (cached_geo != g) { /* geometry_get's are cached, never freed: one address, one geometry */
         memset(known, 0, sizeof known);
         cached_geo = g;
     }
     if (!known[q]) {
-        cached[q] = attack_reads_walk(g, q);
+        king_reads_walk(g, q, &cached[q]);
         known[q] = true;
     }
-    return cached[q];
+    return &cached[q];
 }
 
-static square_set attack_reads_walk(const struct geometry *g, int q)
+/* The squares read_by_attack names for a king on q (all of them when q is
+ * SQ_NONE: may_check then admits every turn). */
+static square_set attack_reads(const struct geometry *g, int q)
 {
-    square_set s = SET_BIT(geo_bit(g, q));
-    for (int i = 0; i < LEN(g->queen_dirs); i++)
-        for (int x = q + g->queen_dirs[i]; g->on_board[x]; x += g->queen_dirs[i])
-            s |= SET_BIT(geo_bit(g, x));
-    for (int i = 0; i < LEN(g->knight_leaps); i++)
+    return q == SQ_NONE ? ~(square_set)0 : king_reads_of(g, q)->all;
+}
+
+static void king_reads_walk(const struct geometry *g, int q, struct king_reads *r)
+{
+    memset(r, 0, sizeof *r);
+    int dir[4];
+    bool diagonal[4];
+    four_lines(g, dir, diagonal);
+    for (int i = 0; i < 4; i++) {
+        for (int side = -1; side <= 1; side += 2)
+            for (int x = q + side * dir[i]; g->on_board[x]; x += side * dir[i])
+                r->line[i] |= SET_BIT(geo_bit(g, x));
+        if (diagonal[i])
+            r->diag |= r->line[i];
+        else
+            r->ortho |= r->line[i];
+    }
+    r->all = SET_BIT(geo_bit(g, q)) | r->ortho | r->diag;
+    for (int i = 0; i < LEN(g->knight_leaps); i++) {
+        int w = g->knight_leaps[i];
         for (int k = 1; k <= 2; k++) {
-            int x = q + k * g->knight_leaps[i];
+            int x = q + k * w;
             if (x >= 0 && x < g->squares && g->on_board[x])
-                s |= SET_BIT(geo_bit(g, x));
+                r->all |= SET_BIT(geo_bit(g, x));
         }
-    return s;
+        /* the tests of attacked_since: a push from q - w over the edge at q + w, a pull by q + w leaving */
+        if (!g->on_board[q + w] && g->on_board[q - w])
+            r->knight |= SET_BIT(geo_bit(g, q - w));
+        else if (g->on_board[q + w] && !g->on_board[q + 2 * w])
+            r->knight |= SET_BIT(geo_bit(g, q + w));
+    }
+    for (int c = WHITE; c <= BLACK; c++) { /* pawn_attack's two squares */
+        int f = c == WHITE ? g->north : g->south, e = g->east;
+        if (g->on_board[q - f - e] && !g->on_board[q + f + e])
+            r->pawn[c] |= SET_BIT(geo_bit(g, q - f - e));
+        if (g->on_board[q - f + e] && !g->on_board[q + f - e])
+            r->pawn[c] |= SET_BIT(geo_bit(g, q - f + e));
+    }
+}
+
+/* may_check_screen's sets for our turns against the enemy king on q (SQ_NONE: none). */
+static void check_screen_setup(struct gen *G, int q)
+{
+    G->their_king = q;
+    if (q == SQ_NONE)
+        return;
+    const struct geometry *g = G->g;
+    const struct king_reads *r = king_reads_of(g, q);
+    int dir[4];
+    bool diagonal[4];
+    four_lines(g, dir, diagonal);
+    enum colour us = (enum colour)G->p->st.side;
+    square_set live = 0;
+    for (square_set set = G->p->st.occupied[us]; set; set &= set - 1) {
+        square_set bit = set & -set;
+        enum kind k = unit_kind(G->b[geo_square_of_bit(g, set_first(set))]);
+        for (int i = 0; i < 4; i++)
+            if ((r->line[i] & bit) && (k == QUEEN || k == KING || k == (diagonal[i] ? BISHOP : ROOK)))
+                live |= r->line[i];
+    }
+    G->live_read = live;
+    memset(G->arrive, 0, sizeof G->arrive);
+    G->arrive[QUEEN] = r->ortho | r->diag;
+    G->arrive[ROOK] = r->ortho;
+    G->arrive[BISHOP] = r->diag;
+    G->arrive[KING] = g->king_set[q]; /* line_attack: the king pushes from beside q */
+    G->arrive[KNIGHT] = r->knight;
+    G->arrive[PAWN] = r->pawn[us];
 }
 
 /* rules.h may_check: the enemy king, not attacked before the turn (the position
@@ -899,10 +1041,11 @@ static bool may_check_reads(const struct position *p, const struct turn *t, int 
     if (*sure)
         return true;
     bool moves = t->to != t->from;
-    read[0] = moves ? read_by_attack(g, q, t->from) : 0;
-    read[1] = moves ? read_by_attack(g, q, t->to) : 0;
-    read[2] = read_by_attack(g, q, t->from2);
-    read[3] = read_by_attack(g, q, t->to2);
+    square_set reads = attack_reads(g, q);
+    read[0] = moves ? read_by_attack(g, q, reads, t->from) : 0;
+    read[1] = moves ? read_by_attack(g, q, reads, t->to) : 0;
+    read[2] = read_by_attack(g, q, reads, t->from2);
+    read[3] = read_by_attack(g, q, reads, t->to2);
     return (read[0] | read[1] | read[2] | read[3]) != 0;
 }
 
@@ -919,8 +1062,11 @@ static bool checks_after(const struct geometry *g, const unit_t *after, int q, e
             knights = true;
             continue;
         }
-        bool diagonal = v != g->north && v != g->south && v != g->east && v != g->west;
-        if (v > 0 && line_attack(after, q, v, us, diagonal))
+        if (v <= 0)
+            continue;
+        /* read_by_attack's steps are positive: north or east is a rank or file */
+        bool diagonal = v != g->north && v != g->east;
+        if (line_attack(after, q, v, us, diagonal))
             return true;
     }
     if (!knights)
