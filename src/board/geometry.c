@@ -69,6 +69,7 @@ static struct geometry *build(int files, int ranks)
             g->on_board[sq] = true;
             g->file_of[sq] = (int8_t)f;
             g->rank_of[sq] = (int8_t)r;
+            g->bit[sq] = SET_BIT(geo_bit(g, sq));
         }
     fill_directions(g);
     fill_lines(g);

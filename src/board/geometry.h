@@ -35,6 +35,9 @@ struct geometry {
     square_set ray[MAX_SQUARES][8];
     square_set knight_set[MAX_SQUARES];
     square_set king_set[MAX_SQUARES];
+    /* bit[sq]: SET_BIT(geo_bit(sq)) on the playing area, 0 elsewhere (a load
+     * instead of a 128-bit shift: Emulation's target sets ask for it most) */
+    square_set bit[MAX_SQUARES];
 };
 
 const struct geometry *geometry_get(int files, int ranks); /* cached, never freed */

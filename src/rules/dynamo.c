@@ -329,7 +329,7 @@ static bool safe_after(struct gen *G, const struct cand *c, unsigned mask)
 
 static inline bool on(const struct geometry *g, square_set s, int sq)
 {
-    return sq != SQ_NONE && sq != SQ_OFF && (s & SET_BIT(geo_bit(g, sq)));
+    return sq != SQ_NONE && sq != SQ_OFF && (s & g->bit[sq]);
 }
 
 /* The turn c changes a square of `read`. */
@@ -930,7 +930,7 @@ static inline int read_by_attack(const struct geometry *g, int q, square_set rea
     if (d)
         return d > 0 ? d : -d;
     /* reads = attack_reads(q): off q's lines it holds the knight squares only */
-    return (reads & SET_BIT(geo_bit(g, sq))) ? READ_KNIGHT : 0;
+    return (reads & g->bit[sq]) ? READ_KNIGHT : 0;
 }
 
 static void king_reads_walk(const struct geometry *g, int q, struct king_reads *r);

@@ -19,7 +19,7 @@ static inline int forward_of(const struct geometry *g, enum colour c)
     return c == WHITE ? g->north : g->south;
 }
 
-static inline square_set bit_of(const struct geometry *g, int sq) { return SET_BIT(geo_bit(g, sq)); }
+static inline square_set bit_of(const struct geometry *g, int sq) { return g->bit[sq]; }
 
 /* RULES 5.1: the kinds standing on the eight neighbouring squares, any colour. */
 static inline unsigned neighbour_kinds(const unit_t *b, const struct geometry *g, int sq)
