@@ -66,7 +66,7 @@ static inline bool target_allowed(const struct position *p, const struct constra
 {
     if (c->king == SQ_NONE)
         return true;
-    if (c->checkers && !(c->evasions & SET_BIT(geo_bit(p->geo, to))))
+    if (c->checkers && !(c->evasions & p->geo->bit[to]))
         return false;
     return !c->pin[from] || p->geo->direction_between[c->king][to] == c->pin[from];
 }
@@ -146,10 +146,10 @@ static void slider_moves(const struct position *p, const struct constraints *c, 
             continue;
         int to = from + d;
         for (; p->board[to] == UNIT_EMPTY; to += d)
-            if (!c->checkers || (c->evasions & SET_BIT(geo_bit(p->geo, to))))
+            if (!c->checkers || (c->evasions & p->geo->bit[to]))
                 turn_list_add_move(out, from, to, false);
         if (unit_is(p->board[to], (enum colour)!us) &&
-            (!c->checkers || (c->evasions & SET_BIT(geo_bit(p->geo, to)))))
+            (!c->checkers || (c->evasions & p->geo->bit[to])))
             turn_list_add_move(out, from, to, true);
     }
 }
@@ -464,9 +464,9 @@ static void slider_moves_to(const struct position *p, struct turn_list *out, int
             continue;
         int to = from + d;
         for (; p->board[to] == UNIT_EMPTY; to += d)
-            if (to_set & SET_BIT(geo_bit(g, to)))
+            if (to_set & g->bit[to])
                 turn_list_add_move(out, from, to, false);
-        if (unit_is(p->board[to], (enum colour)!us) && (to_set & SET_BIT(geo_bit(g, to))))
+        if (unit_is(p->board[to], (enum colour)!us) && (to_set & g->bit[to]))
             turn_list_add_move(out, from, to, true);
     }
 }
@@ -497,7 +497,7 @@ static void unit_checks(struct position *p, struct turn_list *out, int king, con
             for (int i = 0; i < 8; i++) {
                 int to = from + g->knight_leaps[i];
                 unit_t t = p->board[to];
-                if ((t == UNIT_EMPTY || unit_is(t, (enum colour)!us)) && (cs->knight & SET_BIT(geo_bit(g, to))))
+                if ((t == UNIT_EMPTY || unit_is(t, (enum colour)!us)) && (cs->knight & g->bit[to]))
                     turn_list_add_move(out, from, to, t != UNIT_EMPTY);
             }
             break;
@@ -541,7 +541,7 @@ static void generate_checks(struct position *p, struct turn_list *out)
     struct unit_at units[MAX_SQUARES];
     int n_units = units_of(p, us, units);
     find_check_squares(p, units, n_units, q, &cs, &discovering);
-    if (king != SQ_NONE && (discovering & SET_BIT(geo_bit(g, king))))
+    if (king != SQ_NONE && (discovering & g->bit[king]))
         king_moves(p, out, king);
     /* the other pieces' moves only to where they check (most of a last
      * move's turns were generated to be filtered out), first as if nothing
@@ -552,7 +552,7 @@ static void generate_checks(struct position *p, struct turn_list *out)
         orthodox_castling(p, out, orthodox_attacked); /* it tests its squares, the king's first */
     int n = 0;
     for (int i = 0; i < out->count; i++)
-        if (may_check_discovering(p, &out->turns[i], (discovering & SET_BIT(geo_bit(g, out->turns[i].from))) != 0))
+        if (may_check_discovering(p, &out->turns[i], (discovering & g->bit[out->turns[i].from]) != 0))
             out->turns[n++] = out->turns[i];
     out->count = n;
     bool constrained = false;

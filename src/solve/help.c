@@ -215,7 +215,7 @@ static bool king_ends_proved(const struct position *p, const struct turn *t, squ
     if (king == SQ_NONE || t->from2 != SQ_NONE || (t->flags & MORE))
         return false;
     int end = t->from == king ? t->to : king;
-    return p->geo->on_board[end] && (proved & SET_BIT(geo_bit(p->geo, end)));
+    return p->geo->on_board[end] && (proved & p->geo->bit[end]);
 }
 
 /* Number of solutions below this node with exactly `plies` half-moves left. */
@@ -241,7 +241,7 @@ int help_node(struct help_run *h, int plies)
      * move mates (b8i_h4wtp_degener_int: 276,129 of 3.10 M such nodes) */
     if (leaf && s->goal_bound && s->play == PLAY_HELP && !numbered) {
         int king = s->pos->st.king_sq[!s->pos->st.side];
-        if (king != SQ_NONE && (h->excluded[s->ply] & SET_BIT(geo_bit(s->pos->geo, king))))
+        if (king != SQ_NONE && (h->excluded[s->ply] & s->pos->geo->bit[king]))
             return 0;
     }
     if (early) {
