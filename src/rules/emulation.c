@@ -158,14 +158,8 @@ struct safety {
     square_set cure_to[STRIKERS_MAX], cure_from[STRIKERS_MAX];
 };
 
-static square_set around(const struct geometry *g, int sq)
-{
-    square_set s = 0;
-    for (int i = 0; i < 8; i++)
-        if (g->on_board[sq + g->queen_dirs[i]])
-            s |= bit_of(g, sq + g->queen_dirs[i]);
-    return s;
-}
+/* The playing squares next to sq. */
+static inline square_set around(const struct geometry *g, int sq) { return g->king_set[sq]; }
 
 static void add_striker(const struct geometry *g, struct safety *sf, int s, square_set between)
 {
@@ -400,13 +394,9 @@ static square_set checking_arrivals(const struct position *p, enum colour us)
     int q = p->st.king_sq[!us];
     if (q == SQ_NONE)
         return ~(square_set)0;
-    square_set reach = 0;
-    for (int i = 0; i < 8; i++) {
-        for (int s = q + g->queen_dirs[i]; g->on_board[s]; s += g->queen_dirs[i])
-            reach |= bit_of(g, s);
-        if (g->on_board[q + g->knight_leaps[i]])
-            reach |= bit_of(g, q + g->knight_leaps[i]);
-    }
+    square_set reach = g->knight_set[q];
+    for (int i = 0; i < 8; i++)
+        reach |= g->ray[q][i];
     square_set arrivals = reach;
     for (square_set s = reach & p->st.occupied[us]; s; s &= s - 1)
         arrivals |= around(g, geo_square_of_bit(g, set_first(s)));
@@ -462,12 +452,7 @@ static int emulation_count_legal(struct position *p) { return all_turns(p, NULL,
  * geometry alone: along a queen line or by a knight's leap (RULES 5.1). */
 static inline bool in_reach(const struct geometry *g, int sq, int q)
 {
-    if (g->direction_between[sq][q])
-        return true;
-    for (int i = 0; i < 8; i++)
-        if (sq + g->knight_leaps[i] == q)
-            return true;
-    return false;
+    return g->direction_between[sq][q] || (g->knight_set[sq] & g->bit[q]);
 }
 
 /* rules.h may_check.  The enemy king q is not attacked before the turn (the
@@ -505,10 +490,8 @@ static bool may_check(const struct position *p, const struct turn *t)
             if (s == q)
                 return true;
         }
-    } else if (m & POWER(KNIGHT)) {
-        for (int i = 0; i < 8; i++)
-            if (to + g->knight_leaps[i] == q)
-                return true;
+    } else if ((m & POWER(KNIGHT)) && (g->knight_set[to] & g->bit[q])) {
+        return true;
     }
     bool maybe = false;
     d = g->direction_between[q][f];
