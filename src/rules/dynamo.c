@@ -131,21 +131,25 @@ static inline bool pawn_attack(const struct geometry *g, const unit_t *b, int q,
            (b[q - f + e] == pawn && b[q + f - e] == UNIT_BORDER);
 }
 
-static bool board_attacked(const struct geometry *g, const unit_t *b, int q, enum colour by)
+/* RULES 3.1/3.2 for a knight of `by`: it pushes the unit on q over the edge
+ * (the leap beyond q leaves the board) or pulls it off (itself a leap from q,
+ * with the edge a leap beyond it). */
+static inline bool knight_attack(const struct geometry *g, const unit_t *b, int q, enum colour by)
 {
     unit_t knight = unit_make(by, KNIGHT);
-    if (pawn_attack(g, b, q, by))
-        return true;
     for (int i = 0; i < LEN(g->knight_leaps); i++) {
         int w = g->knight_leaps[i];
         unit_t ahead = b[q + w];
-        if (ahead == UNIT_BORDER) {
-            if (b[q - w] == knight) /* push */
-                return true;
-        } else if (ahead == knight && b[q + 2 * w] == UNIT_BORDER) { /* pull */
+        if (ahead == UNIT_BORDER ? b[q - w] == knight : ahead == knight && b[q + 2 * w] == UNIT_BORDER)
             return true;
-        }
     }
+    return false;
+}
+
+static bool board_attacked(const struct geometry *g, const unit_t *b, int q, enum colour by)
+{
+    if (pawn_attack(g, b, q, by) || knight_attack(g, b, q, by))
+        return true;
     for (int i = 0; i < LEN(g->rook_dirs); i++) {
         if (g->rook_dirs[i] > 0 && line_attack(b, q, g->rook_dirs[i], by, false))
             return true;
@@ -267,16 +271,7 @@ static bool attacked_since(const struct gen *G, int q, unsigned mask)
     for (int i = 0; i < LEN(G->line_dir); i++)
         if ((mask & (1u << i)) && line_attack(b, q, G->line_dir[i], by, G->line_diagonal[i]))
             return true;
-    if (mask & DANGER_KNIGHT) {
-        unit_t knight = unit_make(by, KNIGHT);
-        for (int i = 0; i < LEN(g->knight_leaps); i++) {
-            int w = g->knight_leaps[i];
-            unit_t ahead = b[q + w];
-            if (ahead == UNIT_BORDER ? b[q - w] == knight : ahead == knight && b[q + 2 * w] == UNIT_BORDER)
-                return true;
-        }
-    }
-    return false;
+    return (mask & DANGER_KNIGHT) && knight_attack(g, b, q, by);
 }
 
 /* c played on the board b alone (no hashes), each change noted in e to be
@@ -820,13 +815,8 @@ static unsigned checking_now(const struct gen *G)
     for (int i = 0; i < LEN(G->line_dir); i++)
         if (line_attack(b, q, G->line_dir[i], by, G->line_diagonal[i]))
             bits |= 1u << i;
-    unit_t knight = unit_make(by, KNIGHT);
-    for (int i = 0; i < LEN(g->knight_leaps); i++) {
-        int w = g->knight_leaps[i];
-        unit_t ahead = b[q + w];
-        if (ahead == UNIT_BORDER ? b[q - w] == knight : ahead == knight && b[q + 2 * w] == UNIT_BORDER)
-            bits |= DANGER_KNIGHT;
-    }
+    if (knight_attack(g, b, q, by))
+        bits |= DANGER_KNIGHT;
     return bits;
 }
 
@@ -1069,16 +1059,7 @@ static bool checks_after(const struct geometry *g, const unit_t *after, int q, e
         if (line_attack(after, q, v, us, diagonal))
             return true;
     }
-    if (!knights)
-        return false;
-    unit_t knight = unit_make(us, KNIGHT);
-    for (int i = 0; i < LEN(g->knight_leaps); i++) {
-        int w = g->knight_leaps[i];
-        unit_t ahead = after[q + w];
-        if (ahead == UNIT_BORDER ? after[q - w] == knight : ahead == knight && after[q + 2 * w] == UNIT_BORDER)
-            return true;
-    }
-    return false;
+    return knights && knight_attack(g, after, q, us);
 }
 
 static bool may_check(const struct position *p, const struct turn *t)
