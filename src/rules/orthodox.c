@@ -430,9 +430,9 @@ static void find_check_squares(const struct position *p, const struct unit_at *u
         square_set *line = diagonal ? &cs->diagonal : &cs->straight;
         int s = q + d;
         for (; p->board[s] == UNIT_EMPTY; s += d)
-            *line |= SET_BIT(geo_bit(g, s));
+            *line |= g->bit[s];
         if (unit_is(p->board[s], (enum colour)!us)) {
-            *line |= SET_BIT(geo_bit(g, s));
+            *line |= g->bit[s];
             continue;
         }
         if (!unit_is(p->board[s], us))
@@ -483,8 +483,8 @@ static void unit_checks(struct position *p, struct turn_list *out, int king, con
     static const struct constraints unconstrained = {.king = SQ_NONE};
     const struct constraints *c = &unconstrained;
     for (int u = 0; u < n; u++) {
-        int bit = units[u].bit, from = units[u].from;
-        bool plain = !(discovering & SET_BIT(bit));
+        int from = units[u].from;
+        bool plain = !(discovering & g->bit[from]);
         switch (units[u].kind) {
         case PAWN: pawn_moves(p, c, out, from); break;
         case KNIGHT:
