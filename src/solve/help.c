@@ -215,7 +215,7 @@ static bool king_ends_proved(const struct position *p, const struct turn *t, squ
     if (king == SQ_NONE || t->from2 != SQ_NONE || (t->flags & MORE))
         return false;
     int end = t->from == king ? t->to : king;
-    return p->geo->on_board[end] && (proved & p->geo->bit[end]);
+    return (proved & p->geo->bit[end]) != 0; /* bit[]: 0 off the playing area */
 }
 
 /* Number of solutions below this node with exactly `plies` half-moves left. */
