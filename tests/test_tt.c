@@ -97,7 +97,7 @@ static void test_put_get_round_trip(void **state)
     tt_put(&t, keys[7], &other);
     assert_reads(&t, keys[7], other);
     assert_int_equal(filled_slots(&t), 1000);
-    assert_int_equal(t.used, 1000);
+    assert_int_equal(tt_used(&t), 1000);
     tt_free(&t);
 }
 
@@ -126,7 +126,7 @@ static void test_grows_and_keeps_moved_entries(void **state)
         assert_reads(&t, key, bounds_for(key));
     }
     assert_int_equal(filled_slots(&t), n);
-    assert_int_equal(t.used, n);
+    assert_int_equal(tt_used(&t), n);
     tt_free(&t);
 }
 
@@ -169,7 +169,7 @@ static void test_clear_empties(void **state)
     assert_true(t.active > start);
     tt_clear(&t);
     assert_int_equal(t.active, start);
-    assert_int_equal(t.used, 0);
+    assert_int_equal(tt_used(&t), 0);
     assert_true(tt_fill(&t) == 0.0);
     assert_int_equal(filled_slots(&t), 0);
     /* the upper part the growth used is empty too, ready for the next one */

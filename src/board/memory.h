@@ -22,6 +22,10 @@ noreturn void out_of_memory(void);
  * write is an atomic "or 0": where another thread already uses the memory
  * through atomics, what it stored stays. */
 void memory_touch_for_write(void *p, size_t bytes);
+/* Bytes between two fields that different threads write, so that they lie
+ * on different cache lines (64 on x86-64 and most arm64): a line written
+ * by one core is fetched again by every other core that reads it. */
+#define MEMORY_CACHE_LINE 64
 /* The huge page size asked for (2 MiB on x86-64 and arm64 Linux); elsewhere
  * a hint with no effect (the table then lies on small pages). */
 #define MEMORY_HUGE_PAGE ((size_t)2 << 20)

@@ -14,10 +14,17 @@
 #include "goal_bound.h"
 #include "split.h"
 
+/* One thread's search state; the next worker's, written at every node by
+ * another thread, starts on another cache line (memory.h). */
+struct battle_worker {
+    struct position pos;
+    struct solver s;
+    char next_line[MEMORY_CACHE_LINE];
+};
+
 struct battle_split {
     struct solver *s;
-    struct solver *workers;
-    struct position *positions;
+    struct battle_worker *workers;
     bool *stopped;           /* per first move: its verdict was cut short */
     void (*verdict)(void *ctx, struct solver *worker, int i);
     void (*assist)(void *ctx, struct solver *worker, int i);
@@ -29,7 +36,7 @@ struct battle_split {
 static void run_verdict(void *ctx, int worker, int i)
 {
     struct battle_split *b = ctx;
-    struct solver *w = &b->workers[worker];
+    struct solver *w = &b->workers[worker].s;
     w->stopped = false;
     w->ply = 0;
     w->resolved = split_resolved(b->job, i);
@@ -49,7 +56,7 @@ static void run_verdict(void *ctx, int worker, int i)
 static bool assist_verdict(void *ctx, int worker, int i, volatile int *done)
 {
     struct battle_split *b = ctx;
-    struct solver *w = &b->workers[worker];
+    struct solver *w = &b->workers[worker].s;
     struct solver_assist saved = solver_begin_assist(w, done, split_assisting(b->job, i), 1 + worker);
     b->assist(b->ctx, w, i);
     return solver_end_assist(w, &saved);
@@ -73,15 +80,14 @@ void battle_split_roots(struct solver *s, int count, const int *order,
     int threads = s->threads;
     struct battle_split b = {.s = s, .verdict = verdict, .assist = assist, .show = show, .ctx = ctx};
     b.workers = calloc((size_t)threads, sizeof *b.workers);
-    b.positions = calloc((size_t)threads, sizeof *b.positions);
     b.stopped = calloc((size_t)count + 1, sizeof *b.stopped);
-    if (!b.workers || !b.positions || !b.stopped)
+    if (!b.workers || !b.stopped)
         out_of_memory();
     for (int i = 0; i < threads; i++) {
-        b.positions[i] = *s->pos;
-        struct solver *w = &b.workers[i];
+        b.workers[i].pos = *s->pos;
+        struct solver *w = &b.workers[i].s;
         *w = *s;
-        w->pos = &b.positions[i];
+        w->pos = &b.workers[i].pos;
         w->nodes = w->next_check = 0;
         w->lists = malloc(sizeof *w->lists * SOLVER_MAX_PLY);
         if (!w->lists)
@@ -99,12 +105,11 @@ void battle_split_roots(struct solver *s, int count, const int *order,
     if (count > 0)
         split_run(&job);
     for (int i = 0; i < threads; i++) {
-        s->nodes += b.workers[i].nodes;
-        if (b.workers[i].overflow)
+        s->nodes += b.workers[i].s.nodes;
+        if (b.workers[i].s.overflow)
             s->overflow = s->stopped = true;
-        free(b.workers[i].lists);
+        free(b.workers[i].s.lists);
     }
     free(b.stopped);
-    free(b.positions);
     free(b.workers);
 }

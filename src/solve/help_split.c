@@ -55,6 +55,9 @@ struct help_task {
 struct help_worker {
     struct position pos;
     struct solver s;
+    /* the next worker's position and solver, written at every node by
+     * another thread, start on another cache line (memory.h) */
+    char next_line[MEMORY_CACHE_LINE];
 };
 
 /* The threads' search state, kept from one length's split to the next of a
