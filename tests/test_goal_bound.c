@@ -28,11 +28,12 @@ static int bit(const struct position *p, const char *name)
     return geo_bit(p->geo, square_parse(p->geo, name));
 }
 
-/* The tables built with each colour on a thread of its own (goal_tables.c
- * build, -j 2 and more) are byte for byte those built on one thread, for
- * every rule set with goal hooks and every variant of Knight relay's
- * (rules.h goal_hooks.variant: 3 x 3 levels), and differ from those of
- * another variant (so that the comparison can tell tables apart). */
+/* Tables built twice are byte for byte the same (nothing in them depends
+ * on memory left from before: the cache shares one build between solves
+ * and threads), for every rule set with goal hooks and every variant of
+ * Knight relay's (rules.h goal_hooks.variant: 3 x 3 levels), and differ
+ * from those of another variant (so that the comparison can tell tables
+ * apart). */
 static void same_tables(const struct goal_tables *a, const struct goal_tables *b, bool *same)
 {
     struct goal_tables x = *a, y = *b;
@@ -41,7 +42,7 @@ static void same_tables(const struct goal_tables *a, const struct goal_tables *b
             (!a->lines || memcmp(a->lines, b->lines, sizeof *a->lines) == 0);
 }
 
-static void tables_on_two_threads(void **state)
+static void tables_built_alike(void **state)
 {
     (void)state;
     struct position o = from_fen(&rules_orthodox, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
@@ -52,8 +53,8 @@ static void tables_on_two_threads(void **state)
     } cases[] = {{&o, 0}, {&k, 0}, {&k, 1}, {&k, 2}, {&k, 3}, {&k, 4}, {&k, 5}, {&k, 6}, {&k, 7}, {&k, 8}};
     struct goal_tables *previous = NULL;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        struct goal_tables *one = goal_tables_build(cases[i].p, cases[i].variant, 1);
-        struct goal_tables *two = goal_tables_build(cases[i].p, cases[i].variant, 2);
+        struct goal_tables *one = goal_tables_build(cases[i].p, cases[i].variant);
+        struct goal_tables *two = goal_tables_build(cases[i].p, cases[i].variant);
         assert_non_null(one);
         assert_non_null(two);
         bool same;
@@ -157,10 +158,10 @@ static void knight_relay_variants(void **state)
     assert_int_equal(variant(&r, (const int[2]){2, 2}), 2 + 3 * 0);
     /* without the leap a rook needs two moves from a1 to b3 and a queen on a1
      * does not attack b3; with it, one move and an attack */
-    const struct goal_tables *none = goal_tables_get_variant(&p, 2 + 3 * 2, 1);
-    const struct goal_tables *final = goal_tables_get_variant(&p, 1 + 3 * 2, 1);
-    const struct goal_tables *any = goal_tables_get_variant(&p, 0 + 3 * 2, 1);
-    const struct goal_tables *general = goal_tables_get_variant(&p, 0, 1);
+    const struct goal_tables *none = goal_tables_get_variant(&p, 2 + 3 * 2);
+    const struct goal_tables *final = goal_tables_get_variant(&p, 1 + 3 * 2);
+    const struct goal_tables *any = goal_tables_get_variant(&p, 0 + 3 * 2);
+    const struct goal_tables *general = goal_tables_get_variant(&p, 0);
     assert_non_null(none);
     assert_non_null(final);
     assert_non_null(any);
@@ -625,7 +626,7 @@ static void random_knight_relay_turns(void **state)
             int turns = (plies + 1) / 2;
             const int both[2] = {turns, turns};
             sharper += rules_knight_relay.goal->variant(&p, both) != 0;
-            struct goal_bound *gb = goal_bound_new_turns(&p, both, 1);
+            struct goal_bound *gb = goal_bound_new_turns(&p, both);
             assert_non_null(gb);
             enum goal g = goals[next(3)];
             if (goal_bound_proves_failure(gb, &p, g, plies)) {
@@ -717,7 +718,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(orthodox_counts),
-        cmocka_unit_test(tables_on_two_threads),
+        cmocka_unit_test(tables_built_alike),
         cmocka_unit_test(knight_relay_counts),
         cmocka_unit_test(knight_relay_variants),
         cmocka_unit_test(obvious_cut),

@@ -113,9 +113,9 @@ static uint64_t solve_reci_bounded(bool helpmate_bound, bool end_bound, struct r
     solver_init(&s, &p, &st, &o, &table);
     const int turns[2] = {3, 3};
     if (helpmate_bound)
-        s.goal_bound = goal_bound_new_turns(&p, turns, 1);
+        s.goal_bound = goal_bound_new_turns(&p, turns);
     if (end_bound)
-        s.end_bound = goal_bound_new_turns(&p, turns, 1);
+        s.end_bound = goal_bound_new_turns(&p, turns);
     result_init(r);
     help_search(&s, 6, r, fresh_solution_sink());
     uint64_t nodes = s.nodes;

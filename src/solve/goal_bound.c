@@ -208,11 +208,11 @@ void goal_bound_touch(struct goal_bound *b)
 
 struct goal_bound *goal_bound_new(const struct position *p) { return bound_with_tables(goal_tables_get(p), NULL); }
 
-struct goal_bound *goal_bound_new_turns(const struct position *p, const int turns[2], int threads)
+struct goal_bound *goal_bound_new_turns(const struct position *p, const int turns[2])
 {
     const struct goal_hooks *h = p->rules->goal;
     unsigned v = h && h->variant ? h->variant(p, turns) : 0;
-    return bound_with_tables(goal_tables_get_variant(p, v, threads), NULL);
+    return bound_with_tables(goal_tables_get_variant(p, v), NULL);
 }
 
 struct goal_bound *goal_bound_new_like(const struct goal_bound *model)

@@ -15,9 +15,8 @@ struct goal_bound;
 struct goal_bound *goal_bound_new(const struct position *p);
 /* The same, sharper where the rule set's variant hook allows it: valid only
  * at positions reached from p in which colour c makes at most turns[c] more
- * turns (rules.h, goal_hooks.variant); tables not yet built are built on up
- * to `threads` threads. */
-struct goal_bound *goal_bound_new_turns(const struct position *p, const int turns[2], int threads);
+ * turns (rules.h, goal_hooks.variant). */
+struct goal_bound *goal_bound_new_turns(const struct position *p, const int turns[2]);
 /* A bound with the tables of `model`, for another thread of the same search,
  * starting from what the model learnt of where the bound pays. */
 struct goal_bound *goal_bound_new_like(const struct goal_bound *model);

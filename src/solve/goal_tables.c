@@ -180,7 +180,7 @@ static void build_lines(struct goal_lines *l, const struct goal_tables *t, const
 }
 
 /* The tables of one colour: every part of them reads only that colour's
- * (and the squares'), so the two colours can be built at once. */
+ * (and the squares'). */
 struct colour_build {
     struct goal_tables *t;
     struct goal_lines *l; /* NULL: none wanted */
@@ -299,12 +299,6 @@ static void build_colour(struct colour_build *cb)
         build_lines(cb->l, t, p, c);
 }
 
-static void *build_colour_thread(void *arg)
-{
-    build_colour(arg);
-    return NULL;
-}
-
 /* The tables and their lines in one piece of memory: on huge pages, one
  * rounding up to the page size for both (memory.h). */
 struct table_block {
@@ -316,10 +310,11 @@ struct table_block {
  * for the lines' part. */
 static size_t block_size(bool lines) { return lines ? sizeof(struct table_block) : offsetof(struct table_block, l); }
 
-/* threads > 1: the two colours at once, Black's on a thread of its own
- * (b7_h4_boros at -j 2: the tables were 3.4 ms of 60 before any search
- * could start). */
-static struct goal_tables *build(const struct position *p, unsigned v, int threads)
+/* The colours one after the other on the caller's thread: built on two
+ * threads at once they took longer (b7_h4_boros at -j 2: 5.6 to 6.5 ms
+ * against 4.4 to 5.3 ms alone; the second thread's start and its page
+ * faults in the shared block cost more than half the work). */
+static struct goal_tables *build(const struct position *p, unsigned v)
 {
     const struct geometry *g = p->geo;
     bool valid[2];
@@ -346,13 +341,8 @@ static struct goal_tables *build(const struct position *p, unsigned v, int threa
         l->valid[BLACK] = valid[BLACK];
     }
     struct colour_build cb[2] = {{.t = t, .l = l, .p = p, .c = WHITE}, {.t = t, .l = l, .p = p, .c = BLACK}};
-    pthread_t black;
-    bool apart = threads > 1 && pthread_create(&black, NULL, build_colour_thread, &cb[BLACK]) == 0;
     build_colour(&cb[WHITE]);
-    if (apart)
-        pthread_join(black, NULL);
-    else
-        build_colour(&cb[BLACK]);
+    build_colour(&cb[BLACK]);
     if (!cb[WHITE].ok || !cb[BLACK].ok) {
         memory_table_free(block, block_size(wanted));
         return NULL;
@@ -361,9 +351,9 @@ static struct goal_tables *build(const struct position *p, unsigned v, int threa
     return t;
 }
 
-const struct goal_tables *goal_tables_get(const struct position *p) { return goal_tables_get_variant(p, 0, 1); }
+const struct goal_tables *goal_tables_get(const struct position *p) { return goal_tables_get_variant(p, 0); }
 
-const struct goal_tables *goal_tables_get_variant(const struct position *p, unsigned variant, int threads)
+const struct goal_tables *goal_tables_get_variant(const struct position *p, unsigned variant)
 {
     if (!p->rules->goal)
         return NULL;
@@ -380,17 +370,17 @@ const struct goal_tables *goal_tables_get_variant(const struct position *p, unsi
     /* a full cache falls back to the variant valid everywhere, then to the
      * plain search, rather than building tables per solve */
     if (!found && i < GOAL_CACHE)
-        found = cache[i] = build(p, variant, threads);
+        found = cache[i] = build(p, variant);
     pthread_mutex_unlock(&cache_lock);
     if (!found && variant != 0)
-        return goal_tables_get_variant(p, 0, threads);
+        return goal_tables_get_variant(p, 0);
     return found;
 }
 
-struct goal_tables *goal_tables_build(const struct position *p, unsigned variant, int threads)
+struct goal_tables *goal_tables_build(const struct position *p, unsigned variant)
 {
     assert(variant < GOAL_VARIANTS);
-    return p->rules->goal ? build(p, variant, threads) : NULL;
+    return p->rules->goal ? build(p, variant) : NULL;
 }
 
 void goal_tables_free(struct goal_tables *t)

@@ -78,11 +78,11 @@ struct goal_tables {
 const struct goal_tables *goal_tables_get(const struct position *p);
 /* The same for a variant of the hooks (below GOAL_VARIANTS; 0 is the one
  * above), valid only where the rule set's variant hook chose it; built
- * (where not yet) on up to `threads` threads (the two colours at once). */
-const struct goal_tables *goal_tables_get_variant(const struct position *p, unsigned variant, int threads);
+ * where not yet. */
+const struct goal_tables *goal_tables_get_variant(const struct position *p, unsigned variant);
 /* Tables built anew, kept by the caller (not shared), freed by
  * goal_tables_free; NULL as above or when memory runs out. */
-struct goal_tables *goal_tables_build(const struct position *p, unsigned variant, int threads);
+struct goal_tables *goal_tables_build(const struct position *p, unsigned variant);
 void goal_tables_free(struct goal_tables *t);
 
 #endif

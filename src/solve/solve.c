@@ -137,9 +137,9 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
         const int turns[2] = {most, most};
         /* hs#: the help play ends in no mate of its own; reci-h#: it does */
         if (st.play != PLAY_HELP_SELF)
-            s.goal_bound = goal_bound_new_turns(&pos, turns, s.threads);
+            s.goal_bound = goal_bound_new_turns(&pos, turns);
         if (ends_other)
-            s.end_bound = goal_bound_new_turns(&pos, turns, s.threads);
+            s.end_bound = goal_bound_new_turns(&pos, turns);
     }
     if (st.series)
         series_search(&s, st.moves, r, sink);
