@@ -69,6 +69,9 @@ static inline bool turn_equal(const struct turn *a, const struct turn *b)
 static const enum kind promotion_kinds[4] = {QUEEN, ROOK, BISHOP, KNIGHT};
 
 #define TURN_LIST_MAX 8192 /* Stones & Relays: piece moves times stone steps */
+/* turns a sort of a list keeps on its stack (a few KB); a longer list is
+ * sorted on the heap */
+#define TURN_SORT_ON_STACK 256
 
 struct turn_list {
     int count;

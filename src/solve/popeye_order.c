@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../board/memory.h"
 #include "../rules/rules.h"
 
 static const int line_order[3][3] = {
@@ -78,14 +79,29 @@ static int compare(const void *a, const void *b)
 
 static void sort_keyed(const struct position *p, struct turn_list *l, bool mating)
 {
-    static _Thread_local struct keyed keys[TURN_LIST_MAX];
-    static _Thread_local struct turn sorted[TURN_LIST_MAX];
+    /* on the stack for the usual few dozen turns, on the heap beyond (kept
+     * per thread for every length they were thread-local memory every new
+     * thread zeroes: battle.c order_defences) */
+    struct keyed keys_small[TURN_SORT_ON_STACK];
+    struct turn sorted_small[TURN_SORT_ON_STACK];
+    struct keyed *keys = keys_small;
+    struct turn *sorted = sorted_small;
+    if (l->count > TURN_SORT_ON_STACK) {
+        keys = malloc(sizeof *keys * (size_t)l->count);
+        sorted = malloc(sizeof *sorted * (size_t)l->count);
+        if (!keys || !sorted)
+            out_of_memory();
+    }
     for (int i = 0; i < l->count; i++)
         keys[i] = (struct keyed){order_key(p, &l->turns[i], mating), i};
     qsort(keys, (size_t)l->count, sizeof keys[0], compare);
     for (int i = 0; i < l->count; i++)
         sorted[i] = l->turns[keys[i].index];
     memcpy(l->turns, sorted, sizeof sorted[0] * (size_t)l->count);
+    if (keys != keys_small) {
+        free(keys);
+        free(sorted);
+    }
 }
 
 void popeye_order_sort(const struct position *p, struct turn_list *l) { sort_keyed(p, l, false); }
