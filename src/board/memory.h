@@ -31,8 +31,8 @@ void memory_touch_for_write(void *p, size_t bytes);
 #define MEMORY_HUGE_PAGE ((size_t)2 << 20)
 /* Zeroed memory for a large table, on huge pages where the system gives
  * them (a few faults instead of one per 4 KiB page: the move-count tables'
- * 5.5 MB took 1,350), no more of them than the size needs; NULL when there
- * is none.  Freed by memory_table_free with the same size. */
+ * 5.5 MB took 1,350), as many as the size needs, the last one whole
+ * (memory.c); NULL when there is none.  Freed by memory_table_free with the same size. */
 void *memory_table_new(size_t bytes);
 void memory_table_free(void *p, size_t bytes);
 

@@ -113,7 +113,9 @@ static inline bool solver_may_reach_mate(struct solver *s, const struct turn *t)
  * on (the owner of the question starts at its head), so that the two prove
  * different subtrees into the shared table.  Any order gives the same
  * answer; the first member of an OwnerPromotes decision stands for it
- * wherever it is met (battle.c). */
+ * wherever it is met (battle.c).  Help play's nodes and battle play's
+ * attacker nodes use it; a defence node keeps the owner's order (battle.c
+ * defence_loses says why). */
 static inline int solver_turn_order(const struct solver *s, int count, int k)
 {
     if (!s->assist_order)
