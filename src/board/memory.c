@@ -13,6 +13,22 @@ noreturn void out_of_memory(void)
     abort();
 }
 
+void *memory_scratch(void *on_stack, size_t stack_bytes, size_t bytes)
+{
+    if (bytes <= stack_bytes)
+        return on_stack;
+    void *p = malloc(bytes);
+    if (!p)
+        out_of_memory();
+    return p;
+}
+
+void memory_scratch_free(void *p, const void *on_stack)
+{
+    if (p != on_stack)
+        free(p);
+}
+
 /* the smallest page size of the systems we build for: a stride that misses
  * no page */
 #define SMALL_PAGE ((size_t)4 << 10)

@@ -12,6 +12,15 @@
  * enter; this is the machine running out). */
 noreturn void out_of_memory(void);
 
+/* Working memory of `bytes` for one call: `on_stack` (a buffer of
+ * stack_bytes in the caller's frame) when it is large enough, else fresh
+ * heap memory (out_of_memory when there is none); given back with
+ * memory_scratch_free.  For sort buffers sized by the usual few dozen turns
+ * but bounded only by TURN_LIST_MAX, which as per-thread arrays were
+ * memory every new thread zeroes. */
+void *memory_scratch(void *on_stack, size_t stack_bytes, size_t bytes);
+void memory_scratch_free(void *p, const void *on_stack);
+
 /* Writes each page of p .. p + bytes once, keeping what it holds, before
  * the memory is shared.  Fresh anonymous memory that is read before it is
  * written is first mapped to the zero page; the write after it replaces

@@ -403,16 +403,19 @@ static square_set checking_arrivals(const struct position *p, enum colour us)
     return arrivals;
 }
 
-/* The legal turns of the unit on `from` (unit_turns), its targets found
- * first. */
+/* The squares the unit of `us` on `from` reaches with its neighbours'
+ * powers; none when it has no neighbour (RULES 5.1: it cannot move). */
+static square_set unit_targets(const unit_t *b, const struct geometry *g, int from, enum colour us)
+{
+    unsigned m = powers_of(b, g, from);
+    return m ? targets_of(b, g, from, us, m) : 0;
+}
+
+/* The legal turns of the unit on `from` (unit_turns). */
 static int unit_all_turns(struct position *p, const struct safety *sf, int from, struct turn_list *out,
                           bool first_only)
 {
-    const struct geometry *g = p->geo;
-    unsigned m = powers_of(p->board, g, from);
-    if (!m)
-        return 0; /* RULES 5.1: an isolated unit cannot move */
-    square_set t = targets_of(p->board, g, from, unit_colour(p->board[from]), m);
+    square_set t = unit_targets(p->board, p->geo, from, unit_colour(p->board[from]));
     return t ? unit_turns(p, sf, from, t, out, first_only) : 0;
 }
 
@@ -435,7 +438,7 @@ static int all_turns(struct position *p, struct turn_list *out, bool first_only,
     square_set units = p->st.occupied[us];
     /* Asked only whether a turn exists while in check (the mate test): the
      * king's own turns first, the likeliest escape (Emulation h#3 of
-     * b6_h3_molnar's position, first first move: 3.49 -> 3.17 G
+     * b6_h3_molnar's position, first first move: 3.24 -> 2.89 G
      * instructions).  The answer does not depend on the order. */
     if (first_only && !out && sf.king != SQ_NONE && sf.try_all) {
         n = unit_all_turns(p, &sf, sf.king, NULL, true);
@@ -451,10 +454,7 @@ static int all_turns(struct position *p, struct turn_list *out, bool first_only,
                 return n;
             continue;
         }
-        unsigned m = powers_of(b, g, from);
-        if (!m)
-            continue; /* RULES 5.1: an isolated unit cannot move */
-        square_set t = targets_of(b, g, from, us, m);
+        square_set t = unit_targets(b, g, from, us);
         if (!t)
             continue;
         if (q != SQ_NONE && !g->direction_between[q][from])

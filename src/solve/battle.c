@@ -3,7 +3,6 @@
 #include "battle.h"
 
 #include <assert.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "../board/memory.h"
@@ -66,21 +65,16 @@ static void order_by_hint(struct solver *s, struct turn_list *l)
  * the first of them stays first (battle_choice_seen relies on it). */
 static void order_defences(struct solver *s, struct turn_list *l)
 {
-    /* on the stack for the usual few dozen turns, on the heap beyond: kept
+    /* on the stack for the usual few dozen turns (memory_scratch): kept
      * per thread for every length (TURN_LIST_MAX) they were 160 KB of the
      * thread-local block every new thread zeroes, and with Popeye order's
      * 2.4 ms of a 12.5 ms h#1 (b6i_h3_molnar: 46.6 -> 43.6 ms) */
     int key_small[TURN_SORT_ON_STACK], order_small[TURN_SORT_ON_STACK];
     struct turn sorted_small[TURN_SORT_ON_STACK];
-    int *key = key_small, *order = order_small;
-    struct turn *sorted = sorted_small;
-    if (l->count > TURN_SORT_ON_STACK) {
-        key = malloc(sizeof *key * (size_t)l->count);
-        order = malloc(sizeof *order * (size_t)l->count);
-        sorted = malloc(sizeof *sorted * (size_t)l->count);
-        if (!key || !order || !sorted)
-            out_of_memory();
-    }
+    size_t count_bytes = (size_t)l->count;
+    int *key = memory_scratch(key_small, sizeof key_small, sizeof *key * count_bytes);
+    int *order = memory_scratch(order_small, sizeof order_small, sizeof *order * count_bytes);
+    struct turn *sorted = memory_scratch(sorted_small, sizeof sorted_small, sizeof *sorted * count_bytes);
     bool stopped = false;
     struct tt_bounds e;
     bool hinted = tt_get(s->tt, key_of(s), &e) && e.hint_from;
@@ -120,11 +114,9 @@ static void order_defences(struct solver *s, struct turn_list *l)
     for (int i = 0; i < count; i++)
         sorted[i] = l->turns[order[i]];
     memcpy(l->turns, sorted, sizeof sorted[0] * (size_t)count);
-    if (key != key_small) {
-        free(key);
-        free(order);
-        free(sorted);
-    }
+    memory_scratch_free(key, key_small);
+    memory_scratch_free(order, order_small);
+    memory_scratch_free(sorted, sorted_small);
 }
 
 /* While another thread asks the same question (solver.assisted), the node's

@@ -79,29 +79,20 @@ static int compare(const void *a, const void *b)
 
 static void sort_keyed(const struct position *p, struct turn_list *l, bool mating)
 {
-    /* on the stack for the usual few dozen turns, on the heap beyond (kept
-     * per thread for every length they were thread-local memory every new
-     * thread zeroes: battle.c order_defences) */
+    /* on the stack for the usual few dozen turns (memory_scratch; battle.c
+     * order_defences says why) */
     struct keyed keys_small[TURN_SORT_ON_STACK];
     struct turn sorted_small[TURN_SORT_ON_STACK];
-    struct keyed *keys = keys_small;
-    struct turn *sorted = sorted_small;
-    if (l->count > TURN_SORT_ON_STACK) {
-        keys = malloc(sizeof *keys * (size_t)l->count);
-        sorted = malloc(sizeof *sorted * (size_t)l->count);
-        if (!keys || !sorted)
-            out_of_memory();
-    }
+    struct keyed *keys = memory_scratch(keys_small, sizeof keys_small, sizeof *keys * (size_t)l->count);
+    struct turn *sorted = memory_scratch(sorted_small, sizeof sorted_small, sizeof *sorted * (size_t)l->count);
     for (int i = 0; i < l->count; i++)
         keys[i] = (struct keyed){order_key(p, &l->turns[i], mating), i};
     qsort(keys, (size_t)l->count, sizeof keys[0], compare);
     for (int i = 0; i < l->count; i++)
         sorted[i] = l->turns[keys[i].index];
     memcpy(l->turns, sorted, sizeof sorted[0] * (size_t)l->count);
-    if (keys != keys_small) {
-        free(keys);
-        free(sorted);
-    }
+    memory_scratch_free(keys, keys_small);
+    memory_scratch_free(sorted, sorted_small);
 }
 
 void popeye_order_sort(const struct position *p, struct turn_list *l) { sort_keyed(p, l, false); }
