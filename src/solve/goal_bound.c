@@ -1031,7 +1031,11 @@ static bool prunes(struct goal_bound *n, const struct position *p, enum goal goa
     assert(plies >= 1);
     /* the last move is cheaper to play than to bound: the rules' may_check
      * filter and the goal test settle it (measured: twice as fast on the
-     * bench helpmates with this level left to them) */
+     * bench helpmates with this level left to them; again with the
+     * verdicts remembered, asking it there before the checks are
+     * generated: b8i_h4wtp_degener_int 13.93 -> 16.09 G instructions,
+     * b7i_h4_boros_int 0.994 -> 1.152 G, although it cuts 79% and 84% of
+     * those nodes) */
     if (plies < 2)
         return false;
     struct level *l = &n->level[plies < LEVELS ? plies : LEVELS - 1];
