@@ -106,6 +106,22 @@ static void orthodox_counts(void **state)
     assert_int_equal(t->any_dist[WHITE][PAWN][bit(&p, "a7")][bit(&p, "h1")], 2);  /* a8=Q, Qa8-h1 */
     assert_int_equal(t->promo_dist[BLACK][bit(&p, "h7")][1][bit(&p, "h1")], 5);  /* h5 h4 h3 h2 h1=R */
     assert_int_equal(t->dist[WHITE][PAWN][bit(&p, "a4")][bit(&p, "a3")], GOAL_FAR); /* never back */
+    /* the cheapest of several promotion squares: b8=Q needs two more to
+     * reach a1 (b8 shares no line with a1), bxa8=Q one (Qa8-a1) */
+    assert_int_equal(t->promo_dist[WHITE][bit(&p, "b7")][0][bit(&p, "a1")], 2);
+    /* ... and b7xc8=B reaches h3 at once (c8-h3), b8=B not (b8-h2 misses it) */
+    assert_int_equal(t->promo_dist[WHITE][bit(&p, "b7")][2][bit(&p, "h3")], 2);
+    /* deny counts: a rook on a1 attacks a5 where it stands, h8 after Rh1 or
+     * Ra8; a knight on g1 attacks g2 only from e1, e3, f4 or h4, none a leap
+     * from g1, and f4 is two (g1-h3-f4) */
+    assert_int_equal(t->deny_dist[WHITE][ROOK][bit(&p, "a1")][bit(&p, "a5")], 0);
+    assert_int_equal(t->deny_dist[WHITE][ROOK][bit(&p, "a1")][bit(&p, "h8")], 1);
+    assert_int_equal(t->deny_dist[WHITE][KNIGHT][bit(&p, "g1")][bit(&p, "g2")], 2);
+    /* a pawn on a7 denies b8 after a8=Q (Qa8 attacks b8), which a pawn's
+     * own attack from a7 (b8) already gives: 0 */
+    assert_int_equal(t->deny_dist[WHITE][PAWN][bit(&p, "a7")][bit(&p, "b8")], 0);
+    /* and h8 only as a promoted piece: a8=Q (or =R) attacks h8 along the rank */
+    assert_int_equal(t->deny_dist[WHITE][PAWN][bit(&p, "a7")][bit(&p, "h8")], 1);
     /* a pawn attacks forward diagonals; a king never checks */
     assert_true(t->denies[WHITE][PAWN][bit(&p, "e4")] & SET_BIT(bit(&p, "d5")));
     assert_false(t->denies[WHITE][PAWN][bit(&p, "e4")] & SET_BIT(bit(&p, "e5")));
