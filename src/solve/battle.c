@@ -312,7 +312,19 @@ bool defence_loses(struct solver *s, int n)
      * the owner's child last, the siblings after it first, at nodes where
      * the owner is past its first child) was worse as well, 101
      * interleaved runs: 1.46x and, taking the siblings from the list's
-     * end, 1.56x, against 1.64x so; b5_s4_petkov 1.79x against 2.00x */
+     * end, 1.56x, against 1.64x so; b5_s4_petkov 1.79x against 2.00x.
+     * Nor did sharing the owner's nodes pay: the owner opened its nodes
+     * up to 8 plies below the first move, once their first child was
+     * searched without deciding them, and idle threads replayed its path
+     * and took children from one counter (young brothers wait).  It
+     * shortened lindgren's last verdict (34: 112,500 nodes on the owner
+     * against 150,000-162,000, 22 ms against some 30), yet over 101
+     * interleaved runs -j 2 gave 1.65x against 1.72x so (1.64x with
+     * nodes opened 2 plies deep only, 1.69x with none opened: the
+     * bookkeeping alone cost 2%); and without the whole question asked
+     * in the assistant's order the tree's display, on the caller's
+     * thread, took 8-10 ms of CPU against 3: that order proves what the
+     * display asks later. */
     for (int i = 0; i < l->count; i++) {
         if (battle_choice_seen(l, i))
             continue;
