@@ -307,25 +307,15 @@ bool defence_loses(struct solver *s, int n)
      * nodes below, where a refutation's proof must answer every move, are
      * where it splits the work (solver_turn_order).  b9_d10_lindgren at
      * -j 2 against -j 1, 21 interleaved runs: 1.66-1.69x so, 1.51-1.53x
-     * with the defences rotated too.  Following the owner instead (its
-     * path's hashes published at each make; on that path the helper tries
-     * the owner's child last, the siblings after it first, at nodes where
-     * the owner is past its first child) was worse as well, 101
-     * interleaved runs: 1.46x and, taking the siblings from the list's
-     * end, 1.56x, against 1.64x so; b5_s4_petkov 1.79x against 2.00x.
-     * Nor did sharing the owner's nodes pay: the owner opened its nodes
-     * up to 8 plies below the first move, once their first child was
-     * searched without deciding them, and idle threads replayed its path
-     * and took children from one counter (young brothers wait).  It
-     * shortened lindgren's last verdict (34: 112,500 nodes on the owner
-     * against 150,000-162,000, 22 ms against some 30), yet over 101
-     * interleaved runs -j 2 gave 1.65x against 1.72x so (1.64x with
-     * nodes opened 2 plies deep only, 1.69x with none opened: the
-     * bookkeeping alone cost 2%; opened only while a helper waited, 1.43x
-     * against 1.47x in a loaded phase, petkov 1.88x against 1.95x); and
-     * without the whole question asked in the assistant's order the
-     * tree's display, on the caller's thread, took 8-10 ms of CPU against
-     * 3: that order proves what the display asks later. */
+     * with the defences rotated too.  Also slower (session 20, 101
+     * interleaved runs; README, Parallel jobs): a helper that follows the
+     * owner's path and leaves it the child it is in, 1.46-1.56x against
+     * 1.64x; the owner's nodes shared, their children taken from one
+     * counter once the first did not decide the node (young brothers
+     * wait), 1.65x against 1.72x, though it cut lindgren's last verdict
+     * from some 30 to 22 ms: its bookkeeping cost 2%, and the whole
+     * question asked in the helper's own order proves what the tree's
+     * display asks later (without it the display took 8-10 ms, not 3). */
     for (int i = 0; i < l->count; i++) {
         if (battle_choice_seen(l, i))
             continue;

@@ -453,9 +453,10 @@ static void split_assist(void *ctx, struct solver *s, int i)
  * 24 ms of a 220 ms run at -j 2 on the calling thread alone).  Measured on
  * b9_d10_lindgren at -j 2 and dropped (session 20, interleaved runs): 4
  * moves deep, though it ranks the key first, 1.67x against 1.69x (61
- * runs) and 1.73x against 1.64x (41) in two rounds; the estimates assisted as the verdicts are, 1.647x against 1.650x
- * (61); none at all, first moves in order, 1.34x against 1.52x: what the
- * estimates prove counts more than the order they give. */
+ * runs) and 1.73x against 1.64x (41); the estimates assisted as the
+ * verdicts are, 1.647x against 1.650x (61); none at all, first moves in
+ * order, 1.34x against 1.52x: what the estimates prove counts more than
+ * the order they give. */
 #define BATTLE_ESTIMATE_MOVES 3
 
 struct estimates {
