@@ -317,10 +317,37 @@ static void disturbing_blocker(void **state)
     struct position q = from_fen(&rules_orthodox, "k7/8/nK2N3/8/8/8/8/8 b - - 0 1");
     assert_false(goal_bound_proves_failure(gb, &q, GOAL_MATE, 2));
     assert_true(help_exists(&q, GOAL_MATE, 2));
-    /* the same with a second White unit that could check (a rook on h1,
-     * which on h8 would also pin a bishop on b8): no disturber reasoning */
+    /* the same with a second White unit that could check (a rook on h1):
+     * Rh8 is a check in the bound's relaxation (lines through units are
+     * open there) that needs no block, so the bound lets it stand */
     struct position r = from_fen(&rules_orthodox, "k7/8/1K2N3/8/8/8/7b/7R b - - 0 1");
     assert_false(goal_bound_proves_failure(gb, &r, GOAL_MATE, 2));
+    goal_bound_free(gb);
+}
+
+/* A second unit that could check counts only where it fits in the turns
+ * beside the checker.  Black Ka8 Bh2, White Kb6 Se6 Se8, Black to play,
+ * h#1: either knight checks a8 from c7 in White's one move (neither
+ * reaches b6), and then the other stays where it stands, so there is
+ * neither a double check nor a pin; Bh2-b8 blocks b8 but takes c7, and b8
+ * is denied by no White unit (Se8 reaches c7, d6, f6, g7; Se6 c7, c5, d4,
+ * d8, f4, f8, g5, g7; the king a7, b7, c7 and the fifth and sixth ranks).
+ * On b8 the king cannot be checked (no knight reaches a6, c6 or d7).  No
+ * solution; the bound cuts it (before, any second unit that could check at
+ * all turned the disturber test off).  Black Ka8 Bh2, White Kb6 Se6 Rh8:
+ * Black is in check and 1...Bb8 2.Sc7# mates, the rook pinning the bishop
+ * where it stands (its count 0 beside the knight's 1): no cut. */
+static void second_checker_in_time(void **state)
+{
+    (void)state;
+    struct position p = from_fen(&rules_orthodox, "k3N3/8/1K2N3/8/8/8/7b/8 b - - 0 1");
+    struct goal_bound *gb = goal_bound_new(&p);
+    assert_non_null(gb);
+    assert_true(goal_bound_proves_failure(gb, &p, GOAL_MATE, 2));
+    assert_false(help_exists(&p, GOAL_MATE, 2));
+    struct position q = from_fen(&rules_orthodox, "k6R/8/1K2N3/8/8/8/7b/8 b - - 0 1");
+    assert_false(goal_bound_proves_failure(gb, &q, GOAL_MATE, 2));
+    assert_true(help_exists(&q, GOAL_MATE, 2));
     goal_bound_free(gb);
 }
 
@@ -743,6 +770,7 @@ int main(void)
         cmocka_unit_test(idle_turns_but_a_block),
         cmocka_unit_test(castling_king_is_free),
         cmocka_unit_test(disturbing_blocker),
+        cmocka_unit_test(second_checker_in_time),
         cmocka_unit_test(contact_check_needs_a_turn),
         cmocka_unit_test(mobility_cut),
         cmocka_unit_test(random_orthodox),

@@ -133,6 +133,10 @@ struct goal_bound {
     struct split sp;                 /* the targets of the king square being examined */
     struct split dsp;                /* the same with one checker square (disturbers) */
     uint8_t ublock[MAX_SIDE_UNITS][MAX_FLIGHT_TARGETS];
+    /* near[j]: the D units some kind of which reaches flight j of dsp
+     * within d, near_count[j] of them (disturber_flights) */
+    uint8_t near[MAX_FLIGHT_TARGETS][MAX_SIDE_UNITS];
+    int near_count[MAX_FLIGHT_TARGETS];
     /* block counts remembered for D's units as listed when they carry the
      * stamp: kept from node to node while the list is the same (d_units;
      * siblings after A's turns share it) */
@@ -162,10 +166,10 @@ struct goal_bound {
     square_set d_reach[MAX_BUDGET + 1][MAX_SIDE_UNITS];
     uint32_t reach_stamp;
     unsigned reach_ready;
-    /* checker_witness[A][s]: the kind index (high byte) and square plus one
-     * (low byte) of the checker found feasible last for king square s
-     * (single_check_survives), 0 for none */
-    uint16_t checker_witness[2][GOAL_NB];
+    /* checker_witness[A][s]: the checker's unit index plus one (bits 16
+     * on), its kind index (bits 8-15) and square plus one (bits 0-7) found
+     * feasible last for king square s (single_check_survives), 0 for none */
+    uint32_t checker_witness[2][GOAL_NB];
 };
 
 /* A bound on tables t that remembers verdicts in `verdicts` (another
@@ -664,45 +668,84 @@ static square_set denied_at(const struct goal_bound *n, square_set zone)
  * onto its line by a sure move (goal_hooks.sure_moves) parries the check,
  * unless that move leaves its king attacked: unless it is pinned, by an A
  * unit that checks s through f alone.  Such a pinner could give check on s
- * itself, so where one A unit alone can give check on s within a (which also
- * rules out a double check, that no single move parries), no flight is
+ * itself, and so could the second checker of a double check (that no single
+ * move parries).  Each A unit ends on one square, so both need their counts:
+ * where the checker's count to q plus the least count of any other A unit
+ * to a square that checks s exceeds a, there is neither (asked where a is
+ * 1, A's last turn; with more turns, only where no other A unit can check s
+ * within a at all, see below), and no flight is
  * blocked by a disturbing kind: each is denied by A or blocked by a D unit
- * of a kind that does not disturb.  One split per checker square: a distant
- * one, or a flight, where another A unit must deny the checker's square (the
- * king would take it) unless one does already where it stands; what the
- * checker denies where it stands now does not count, since it moves to q.  True where the test does
- * not apply; called only where the splits without it were feasible. */
+ * of a kind that does not disturb.  One split per checker and checker
+ * square: a distant one, or a flight, where another A unit must deny the
+ * checker's square (the king would take it) unless one does already where
+ * it stands; what the checker denies where it stands now does not count,
+ * since it moves to q.  The verdict holds if some checker and square pass
+ * (or a second unit fits beside one); called only where the splits without
+ * it were feasible.  (Until session 21 the test applied only where a single
+ * A unit could check within a at all: b8i_h4wtp_degener_int, with a rook
+ * and a bishop, went 5.47 -> 3.22 million nodes, 13.92 -> 11.24 G
+ * instructions.) */
+/* The flights of single_check_survives's split (n->dsp) for a checker
+ * whose square is not bit `skip` (a checker on a flight takes it out):
+ * those the other A units do not deny where they stand (`denied`; zone as
+ * deny_target), each with what A needs to deny it and, in deny_min, the
+ * least count of that.  They are the same for every distant checker
+ * square of one checker, and made once for all of them. */
+static void disturber_flights(struct goal_bound *n, int s, square_set denied, square_set zone, int skip,
+                              int *deny_min)
+{
+    struct split *sp = &n->dsp;
+    int nf = 0;
+    for (square_set f = n->t->flights[s] & ~denied & ~(skip >= 0 ? SET_BIT(skip) : 0); f && nf < MAX_FLIGHT_TARGETS;
+         f &= f - 1) {
+        int b = set_first(f);
+        sp->flight_bit[nf] = b;
+        /* a unit no kind of which reaches b within d blocks it for no
+         * checker square: the others are asked per square (a fifth of the
+         * bound's time on b10i_h6_int went to asking them all) */
+        int near = 0;
+        for (int w = 0; w < n->nd; w++)
+            if (n->t->any_dist[n->D][n->d_kind[w]][n->d_bit[w]][b] > n->d)
+                n->ublock[w][nf] = GOAL_FAR;
+            else
+                n->near[nf][near++] = (uint8_t)w;
+        n->near_count[nf] = near;
+        deny_target(n, sp, nf, b, zone);
+        int deny = INF;
+        for (int x = 0; x < n->na; x++)
+            if (sp->cost[x][nf] < deny)
+                deny = sp->cost[x][nf];
+        deny_min[nf++] = deny;
+    }
+    sp->nflights = nf;
+}
+
 /* One checker square of single_check_survives: A unit u, as its kind i,
- * checks from bit q; `denied`: what the other A units deny where they stand
- * (zone as deny_target). */
+ * checks from bit q; the flights as disturber_flights made them for q
+ * (`denied`, zone: the same). */
 static bool checker_square_feasible(struct goal_bound *n, int s, int rb, int u, int i, int q, square_set denied,
-                                    square_set zone)
+                                    square_set zone, const int *deny_min)
 {
     const struct goal_tables *t = n->t;
     const struct goal_lines *l = t->lines;
-    square_set flights = t->flights[s];
     int kk = i == 0 ? n->a_kind[u] : promotion_kinds[i - 1];
     int cq = n->row[u][i][q] ? n->row[u][i][q] : 1;
     if (cq > n->a)
         return false;
-    bool contact = (flights & SET_BIT(q)) != 0;
+    bool contact = (t->flights[s] & SET_BIT(q)) != 0;
     square_set line = l->line[n->A][kk][q][s];
     struct split *sp = &n->dsp;
-    sp->nt = 0;
+    sp->nt = sp->nflights;
     sp->check = sp->ban = -1;
     sp->matched = false;
     sp->ublock = (const uint8_t(*)[MAX_FLIGHT_TARGETS])n->ublock;
     int forced = 0;
-    for (square_set f = flights & ~denied & ~SET_BIT(q); f && sp->nt < MAX_FLIGHT_TARGETS; f &= f - 1) {
-        int b = set_first(f);
-        int j = sp->nt++;
-        sp->flight_bit[j] = b;
+    for (int j = 0; j < sp->nflights; j++) {
+        int b = sp->flight_bit[j];
         int best = INF, best_quiet = INF;
-        for (int w = 0; w < n->nd; w++) {
-            /* no kind of it reaches b within d: nothing to ask (a fifth of
-             * the bound's time on b10i_h6_int went here) */
-            int c = t->any_dist[n->D][n->d_kind[w]][n->d_bit[w]][b] > n->d ? GOAL_FAR
-                                                                          : allowed_block_cost(n, w, b, l, q, line);
+        for (int k = 0; k < n->near_count[j]; k++) {
+            int w = n->near[j][k];
+            int c = allowed_block_cost(n, w, b, l, q, line);
             n->ublock[w][j] = (uint8_t)c;
             if (c >= GOAL_FAR)
                 continue;
@@ -716,16 +759,10 @@ static bool checker_square_feasible(struct goal_bound *n, int s, int rb, int u, 
         }
         sp->block[j] = best;
         sp->block_quiet[j] = best_quiet;
-        deny_target(n, sp, j, b, zone);
-        int deny = INF;
-        for (int x = 0; x < n->na; x++)
-            if (sp->cost[x][j] < deny)
-                deny = sp->cost[x][j];
         /* only D can take this flight: the split's first test, early */
-        if (deny > n->a && (forced += best) > rb)
+        if (deny_min[j] > n->a && (forced += best) > rb)
             return false;
     }
-    sp->nflights = sp->nt;
     int j = sp->check = sp->nt++;
     sp->block[j] = sp->block_quiet[j] = INF;
     for (int k = KING; k <= PAWN; k++)
@@ -747,46 +784,75 @@ static bool single_check_survives(struct goal_bound *n, int s, int rb, const squ
     if (!l || !l->valid[n->A])
         return true;
     square_set flights = t->flights[s];
-    int checker = -1;
-    for (int u = 0; u < n->na; u++)
-        if (unit_cost_from(n, u, from, ~(square_set)0) <= n->a) {
-            if (checker >= 0)
-                return true; /* a second unit could check, or pin a disturber */
-            checker = u;
+    /* each unit's count to a square from which it checks s: the two
+     * cheapest bound what a second unit needs beside the checker */
+    int cost[MAX_SIDE_UNITS], first = INF, second = INF;
+    for (int u = 0; u < n->na; u++) {
+        cost[u] = unit_cost_from(n, u, from, ~(square_set)0);
+        if (cost[u] < first) {
+            second = first;
+            first = cost[u];
+        } else if (cost[u] < second) {
+            second = cost[u];
         }
-    if (checker < 0)
+    }
+    if (first > n->a)
         return true;
-    int u = checker;
+    /* with more than A's last turn left, a second unit that could check at
+     * all turns the test off, as before the counts were compared: there it
+     * cut little and cost more than it saved (b6i_h3_molnar_int: 48.6
+     * against 69.7 thousand nodes, 3-5% more CPU time; b13i_h6wtp_jonsson_int
+     * 3.8% more instructions; b8i_h4wtp_degener_int cut nothing more) */
+    if (n->a > 1 && second <= n->a)
+        return true;
     /* the checker leaves its square for q: what it denies now is not
      * counted, nor what A's king denies from next to s */
     square_set zone = flights | SET_BIT(s);
     bool king_moves = n->lines_known && n->a_king_unit >= 0 && (zone & SET_BIT(n->a_bit[n->a_king_unit]));
-    square_set denied = 0;
-    for (int x = 0; x < n->na; x++)
-        if (x != u && !(king_moves && x == n->a_king_unit))
-            denied |= n->a_denied[x];
-    /* the checker square found feasible last for this king square first:
-     * the verdict is the same in any order, and siblings mostly share it */
-    uint16_t *seen = &n->checker_witness[n->A][s];
-    int wi = *seen >> 8, wq = (*seen & 0xff) - 1;
-    int kinds = n->a_kind[u] == PAWN ? 1 + GOAL_PROMOTIONS : 1;
-    if (wq >= 0 && wi < kinds) {
-        int kk = wi == 0 ? n->a_kind[u] : promotion_kinds[wi - 1];
-        if ((from[kk] & n->reach[u][wi][n->a] & SET_BIT(wq)) &&
-            checker_square_feasible(n, s, rb, u, wi, wq, denied, zone))
-            return true;
-    } else {
-        wq = -1;
-    }
-    for (int i = 0; i < kinds; i++) {
-        int kk = i == 0 ? n->a_kind[u] : promotion_kinds[i - 1];
-        for (square_set qs = from[kk] & n->reach[u][i][n->a]; qs; qs &= qs - 1) {
-            int q = set_first(qs);
-            if (i == wi && q == wq)
-                continue;
-            if (checker_square_feasible(n, s, rb, u, i, q, denied, zone)) {
-                *seen = (uint16_t)(i << 8 | (q + 1));
-                return true;
+    /* the checker and square found feasible last for this king square
+     * first: the verdict is the same in any order, and siblings mostly
+     * share it */
+    uint32_t *seen = &n->checker_witness[n->A][s];
+    int wu = (int)(*seen >> 16) - 1, wi = (int)(*seen >> 8 & 0xff), wq = (int)(*seen & 0xff) - 1;
+    if (wu < 0 || wu >= n->na || cost[wu] > n->a)
+        wu = -1;
+    for (int k = -1; k < n->na; k++) {
+        int u = k < 0 ? wu : k;
+        if (u < 0 || cost[u] > n->a)
+            continue;
+        /* a second unit that could give check too, or pin a disturber
+         * (from a square that checks s once the disturber is gone), needs
+         * its own count beside the checker's: where both fit in A's turns
+         * the test does not apply */
+        int other = cost[u] == first ? second : first;
+        square_set denied = 0;
+        for (int x = 0; x < n->na; x++)
+            if (x != u && !(king_moves && x == n->a_king_unit))
+                denied |= n->a_denied[x];
+        /* the flights of the distant checker squares (`skip` -1), made
+         * again after a contact one's */
+        int deny_min[MAX_FLIGHT_TARGETS], made = -2;
+        int kinds = n->a_kind[u] == PAWN ? 1 + GOAL_PROMOTIONS : 1;
+        for (int i = 0; i < kinds; i++) {
+            int kk = i == 0 ? n->a_kind[u] : promotion_kinds[i - 1];
+            square_set qs = from[kk] & n->reach[u][i][n->a];
+            if (k < 0) /* the witness alone */
+                qs &= i == wi && wq >= 0 ? SET_BIT(wq) : 0;
+            else if (u == wu && i == wi && wq >= 0)
+                qs &= ~SET_BIT(wq);
+            for (; qs; qs &= qs - 1) {
+                int q = set_first(qs);
+                if (other < INF && n->row[u][i][q] + other <= n->a)
+                    return true;
+                int skip = flights & SET_BIT(q) ? q : -1;
+                if (made != skip) {
+                    disturber_flights(n, s, denied, zone, skip, deny_min);
+                    made = skip;
+                }
+                if (checker_square_feasible(n, s, rb, u, i, q, denied, zone, deny_min)) {
+                    *seen = (uint32_t)(u + 1) << 16 | (uint32_t)i << 8 | (uint32_t)(q + 1);
+                    return true;
+                }
             }
         }
     }
