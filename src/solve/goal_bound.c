@@ -823,7 +823,11 @@ static bool single_check_survives(struct goal_bound *n, int s, int rb, const squ
         /* a second unit that could give check too, or pin a disturber
          * (from a square that checks s once the disturber is gone), needs
          * its own count beside the checker's: where both fit in A's turns
-         * the test does not apply */
+         * the test does not apply.  (cost counts one turn for a unit that
+         * stands on such a square already; one that checks s from there
+         * along a line makes the check free, checked0, and then this test
+         * is not asked; a contact attack there cannot be discovered, so it
+         * checks in the end only after a turn of its own.) */
         int other = cost[u] == first ? second : first;
         square_set denied = 0;
         for (int x = 0; x < n->na; x++)
