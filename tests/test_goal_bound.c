@@ -331,12 +331,14 @@ static void disturbing_blocker(void **state)
  * reaches b6), and then the other stays where it stands, so there is
  * neither a double check nor a pin; Bh2-b8 blocks b8 but takes c7, and b8
  * is denied by no White unit (Se8 reaches c7, d6, f6, g7; Se6 c7, c5, d4,
- * d8, f4, f8, g5, g7; the king a7, b7, c7 and the fifth and sixth ranks).
+ * d8, f4, f8, g5, g7; the king a5, b5, c5, a6, c6, a7, b7, c7).
  * On b8 the king cannot be checked (no knight reaches a6, c6 or d7).  No
  * solution; the bound cuts it (before, any second unit that could check at
  * all turned the disturber test off).  Black Ka8 Bh2, White Kb6 Se6 Rh8:
  * Black is in check and 1...Bb8 2.Sc7# mates, the rook pinning the bishop
- * where it stands (its count 0 beside the knight's 1): no cut. */
+ * where it stands: a rook on a line to a8 already gives its check there
+ * for nothing (once a unit between moves off), so the disturber test is
+ * not asked for a8, and the bound must not cut. */
 static void second_checker_in_time(void **state)
 {
     (void)state;
