@@ -6,18 +6,24 @@
 
 #include "../rules/rules.h"
 
+/* The hash of a state's parts other than the placement. */
+static uint64_t state_key_of(const struct position *p, int ep_sq, int ep_victim, int ko_from, int ko_to, int side,
+                             const square_t castle_rook[CASTLING_RIGHTS], uint64_t prev_placement)
+{
+    uint64_t k = p->rules_key ^ zobrist_ep(ep_sq) ^ zobrist_ep(ep_victim) * 3 ^ zobrist_ko(ko_from, ko_to);
+    if (side == BLACK)
+        k ^= zobrist_side();
+    for (int r = 0; r < CASTLING_RIGHTS; r++)
+        k ^= zobrist_castle(r, castle_rook[r]);
+    if (p->rules->placement_history)
+        k ^= zobrist_mix(prev_placement);
+    return k;
+}
+
 static uint64_t state_key(const struct position *p)
 {
     const struct position_state *s = &p->st;
-    uint64_t k = p->rules_key ^ zobrist_ep(s->ep_sq) ^ zobrist_ep(s->ep_victim) * 3 ^
-                 zobrist_ko(s->ko_from, s->ko_to);
-    if (s->side == BLACK)
-        k ^= zobrist_side();
-    for (int r = 0; r < CASTLING_RIGHTS; r++)
-        k ^= zobrist_castle(r, s->castle_rook[r]);
-    if (p->rules->placement_history)
-        k ^= zobrist_mix(s->prev_placement);
-    return k;
+    return state_key_of(p, s->ep_sq, s->ep_victim, s->ko_from, s->ko_to, s->side, s->castle_rook, s->prev_placement);
 }
 
 static uint64_t rules_key_of(const struct rules *r, unsigned switches)
@@ -194,6 +200,44 @@ void position_make(struct position *p, const struct turn *t, struct undo *u)
     }
     s->side ^= 1;
     s->hash = s->placement ^ state_key(p);
+}
+
+bool position_hash_after(const struct position *p, const struct turn *t, uint64_t *hash)
+{
+    enum { OTHER = TURN_CASTLE | TURN_DISPLACE_FIRST | TURN_PUSH | TURN_PULL | TURN_STEP };
+    bool capture = t->flags & TURN_CAPTURE;
+    if ((t->flags & OTHER) || t->from2 != SQ_NONE || t->to == t->from || t->to == SQ_OFF ||
+        (capture && t->capture_sq == t->from))
+        return false;
+    const struct position_state *s = &p->st;
+    square_t rook[CASTLING_RIGHTS];
+    memcpy(rook, s->castle_rook, sizeof rook);
+    unit_t m = p->board[t->from], at_to = p->board[t->to];
+    uint64_t placement = s->placement ^ zobrist_unit(m, t->from);
+    if (capture) { /* set_square hashes only a square that holds a unit */
+        unit_t victim = p->board[t->capture_sq];
+        if (victim != UNIT_EMPTY)
+            placement ^= zobrist_unit(victim, t->capture_sq);
+        if (t->capture_sq == t->to)
+            at_to = UNIT_EMPTY;
+        for (int r = 0; r < CASTLING_RIGHTS; r++)
+            if (rook[r] == t->capture_sq)
+                rook[r] = SQ_NONE;
+    }
+    if (at_to != UNIT_EMPTY)
+        placement ^= zobrist_unit(at_to, t->to);
+    placement ^= zobrist_unit(t->promo ? unit_make(unit_colour(m), (enum kind)t->promo) : m, t->to);
+    if (unit_kind(m) == KING && unit_colour(m) < NEUTRAL) { /* drop_rights_of_mover */
+        int base = unit_colour(m) == WHITE ? WHITE_SHORT : BLACK_SHORT;
+        rook[base] = rook[base + 1] = SQ_NONE;
+    }
+    for (int r = 0; r < CASTLING_RIGHTS; r++)
+        if (rook[r] == t->from)
+            rook[r] = SQ_NONE;
+    bool double_step = t->flags & TURN_DOUBLE_STEP;
+    *hash = placement ^ state_key_of(p, double_step ? t->ep_sq : SQ_NONE, double_step ? t->ep_victim : SQ_NONE,
+                                     SQ_NONE, SQ_NONE, s->side ^ 1, rook, s->placement);
+    return true;
 }
 
 /* position_make's square changes in its order, without state or hashes. */

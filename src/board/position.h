@@ -67,6 +67,11 @@ void position_unmake(struct position *p, const struct undo *u);
 /* The squares as position_make(p, t) leaves them, written to board (MAX_SQUARES
  * units), p unchanged: what a rule set's may_check tests without playing. */
 void position_board_after(const struct position *p, const struct turn *t, unit_t *board);
+/* The hash position_make(p, t) leaves (st.hash), p unchanged, for a turn
+ * that moves one unit (capturing, promoting, a pawn's double step): false
+ * for any other (castling, a second displacement, a push or pull, a step),
+ * which the caller makes instead.  For prefetching a child's table entry. */
+bool position_hash_after(const struct position *p, const struct turn *t, uint64_t *hash);
 /* The side to move passes: for threats and set play; undone by position_unmake. */
 void position_make_null(struct position *p, struct undo *u);
 

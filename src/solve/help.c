@@ -90,6 +90,11 @@ static int help_self_end(struct help_run *h)
 static void prefetch_children(struct solver *s, const struct turn_list *l)
 {
     for (int i = 0; i < l->count; i++) {
+        uint64_t hash;
+        if (position_hash_after(s->pos, &l->turns[i], &hash)) {
+            tt_prefetch(s->tt, help_key_of(s, hash));
+            continue;
+        }
         struct undo u;
         position_make(s->pos, &l->turns[i], &u);
         tt_prefetch(s->tt, help_key(s));

@@ -43,7 +43,8 @@ struct help_run {
     uint64_t previous_nodes;    /* the nodes of the length before this one (0: none) */
 };
 
-static inline uint64_t help_key(const struct solver *s) { return s->pos->st.hash ^ s->mode_key ^ 0x6a09e667f3bcc909ull; }
+static inline uint64_t help_key_of(const struct solver *s, uint64_t hash) { return hash ^ s->mode_key ^ 0x6a09e667f3bcc909ull; }
+static inline uint64_t help_key(const struct solver *s) { return help_key_of(s, s->pos->st.hash); }
 
 /* Number of solutions below the current node with exactly `plies` left. */
 int help_node(struct help_run *h, int plies);
