@@ -934,7 +934,7 @@ static uint64_t verdict_key(struct goal_bound *n, int s, int king_turns)
             int k = n->d_kind[w], b = n->d_bit[w];
             square_set r = 0;
             for (int i = 0; i < (k == PAWN ? GOAL_SLOTS : 1); i++)
-                r |= t->within[n->D][k][b][i][rb];
+                r |= goal_within(t, n->D, k, b, i)[rb];
             reach[w] = r;
         }
         n->reach_ready |= 1u << rb;
@@ -1248,10 +1248,10 @@ static bool unit_frozen(const struct goal_bound *n, const struct position *p, in
     square_set occ_d = p->st.occupied[D];
     int k = unit_kind(p->board[geo_square_of_bit(g, q)]);
     if (k != PAWN)
-        return !(t->within[D][k][q][0][1] & ~occ_d);
+        return !(t->within[D][k][q][1] & ~occ_d);
     int ep = p->st.ep_sq == SQ_NONE ? -1 : geo_bit(g, p->st.ep_sq);
     for (int i = 0; i < GOAL_SLOTS; i++)
-        for (square_set r = t->within[D][PAWN][q][i][1] & ~SET_BIT(q); r; r &= r - 1) {
+        for (square_set r = goal_within(t, D, PAWN, q, i)[1] & ~SET_BIT(q); r; r &= r - 1) {
             int x = set_first(r);
             if (t->pawn_quiet[D][q][x] > 1 ? (p->st.occupied[n->A] & SET_BIT(x)) || x == ep /* a capture only */
                                            : !(occ_d & SET_BIT(x)))
@@ -1288,7 +1288,7 @@ static bool freeze_lines(struct goal_bound *n, const struct position *p)
     const struct goal_tables *t = n->t;
     assert(t->lines && n->lines_known && !n->passing && n->d <= 1 && n->a == 1 && p->st.side == n->D && n->pos == p);
     int kb = geo_bit(p->geo, p->st.king_sq[n->D]);
-    square_set relevant = SET_BIT(kb) | t->within[n->D][KING][kb][0][n->d];
+    square_set relevant = SET_BIT(kb) | t->within[n->D][KING][kb][n->d];
     for (square_set q = relevant; q; q &= q - 1)
         relevant |= t->flights[set_first(q)];
     square_set frozen = 0, judged = 0;
@@ -1296,7 +1296,7 @@ static bool freeze_lines(struct goal_bound *n, const struct position *p)
     for (int u = 0; u < n->na; u++) {
         int b = n->a_bit[u], k = n->a_kind[u];
         /* a unit with a free move (a castling king) is left as it is */
-        if (t->within[n->A][k][b][0][0] != SET_BIT(b))
+        if (t->within[n->A][k][b][0] != SET_BIT(b))
             continue;
         const square_set *line = t->lines->line[n->A][k][b];
         for (square_set f = (n->a_denied[u] | n->a_checked[u]) & relevant; f; f &= f - 1) {
@@ -1395,7 +1395,7 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
          * one turn on */
         n->a_denied[u] = 0;
         square_set checked = 0;
-        for (square_set q = t->within[n->A][k][b][0][0]; q; q &= q - 1) {
+        for (square_set q = t->within[n->A][k][b][0]; q; q &= q - 1) {
             n->a_denied[u] |= t->denies[n->A][k][set_first(q)];
             /* where lines are known, only a check along a line may be had
              * without a turn of its own (a unit moving off the line
@@ -1414,7 +1414,7 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
         n->a_hash ^= zobrist_unit(p->board[geo_square_of_bit(g, b)], geo_square_of_bit(g, b));
         int kinds = k == PAWN ? 1 + GOAL_PROMOTIONS : 1;
         for (int i = 0; i < kinds; i++) {
-            n->reach[u][i] = t->within[n->A][k][b][i];
+            n->reach[u][i] = goal_within(t, n->A, k, b, i);
             n->row[u][i] = i == 0 ? t->dist[n->A][k][b] : t->promo_dist[n->A][b][i - 1];
         }
         n->checkable |= t->check_within[n->A][k][b][n->a];
@@ -1441,8 +1441,8 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
      * `lookable` those within d by kdist, the count that decides a look */
     square_set reach = SET_BIT(kb), lookable = SET_BIT(kb);
     if (n->d <= MAX_BUDGET) {
-        reach |= t->within[n->D][KING][kb][0][n->d];
-        lookable |= castle ? t->within[n->D][KING][kb][0][n->d] : t->king_plain_within[n->D][kb][n->d];
+        reach |= t->within[n->D][KING][kb][n->d];
+        lookable |= castle ? t->within[n->D][KING][kb][n->d] : t->king_plain_within[n->D][kb][n->d];
     } else {
         for (int i = 0; i < t->squares; i++) {
             reach |= SET_BIT(t->bits[i]);
@@ -1585,7 +1585,7 @@ static square_set busy_targets(const struct goal_tables *tb, const struct goal_p
         if (m > pass->d)
             m = pass->d;
         if (m >= 0)
-            busy |= tb->within[D][k][b][0][m];
+            busy |= tb->within[D][k][b][m];
     }
     return busy;
 }

@@ -124,7 +124,7 @@ static void derive(struct goal_tables *t, enum colour c)
             for (int s = 0; s < slots; s++) {
                 const uint8_t *dist = s == 0 ? t->dist[c][k][a] : t->promo_dist[c][a][s - 1];
                 int kind = s == 0 ? k : (int)promotion_kinds[s - 1];
-                square_set *w = t->within[c][k][a][s];
+                square_set *w = s == 0 ? t->within[c][k][a] : t->promo_within[c][a][s - 1];
                 for (int j = 0; j < t->squares; j++) {
                     int q = t->bits[j];
                     if (dist[q] <= GOAL_BUDGET) {

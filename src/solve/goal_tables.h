@@ -50,10 +50,11 @@ struct goal_tables {
     square_set denies[2][KIND_COUNT][GOAL_NB], checks[2][KIND_COUNT][GOAL_NB];
     square_set flights[GOAL_NB];
     /* Derived once, so that a node looks them up instead of recounting:
-     * within[c][k][a][i][n]: the squares a unit of colour c and kind k on a
-     * reaches in at most n turns as kind slot i (0 its own kind; a pawn's
-     * 1.. promotion_kinds; other kinds have slot 0 only) */
-    square_set within[2][KIND_COUNT][GOAL_NB][GOAL_SLOTS][GOAL_BUDGET + 1];
+     * within[c][k][a][n]: the squares a unit of colour c and kind k on a
+     * reaches in at most n turns as its own kind; promo_within[c][a][i][n]
+     * the same for a pawn as promotion_kinds[i] (goal_within: by slot) */
+    square_set within[2][KIND_COUNT][GOAL_NB][GOAL_BUDGET + 1];
+    square_set promo_within[2][GOAL_NB][GOAL_PROMOTIONS][GOAL_BUDGET + 1];
     /* king_plain_within[c][a][n]: the squares a king of colour c on a
      * reaches in at most n turns without castling (king_plain) */
     square_set king_plain_within[2][GOAL_NB][GOAL_BUDGET + 1];
@@ -63,7 +64,7 @@ struct goal_tables {
     uint8_t deny_dist[2][KIND_COUNT][GOAL_NB][GOAL_NB];
     const struct goal_lines *lines; /* NULL when the rule set lacks those hooks */
     /* symmetric[c][k]: a unit of colour c and kind k (not a pawn) needs as
-     * many turns from a to b as from b to a (within[c][k][b][0][n] is then
+     * many turns from a to b as from b to a (within[c][k][b][n] is then
      * also the squares from which it reaches b within n) */
     bool symmetric[2][KIND_COUNT];
     /* here_only[c][k]: every count of such a unit from a to b (dist,
@@ -72,6 +73,13 @@ struct goal_tables {
      * without hooks, stones and relays, have no counts: true) */
     bool here_only[2][KIND_COUNT];
 };
+
+/* within of kind slot i (goal_tables.h GOAL_SLOTS: 0 the unit's own kind,
+ * a pawn's 1.. promotion_kinds), indexed by the count n. */
+static inline const square_set *goal_within(const struct goal_tables *t, int c, int k, int a, int i)
+{
+    return i == 0 ? t->within[c][k][a] : t->promo_within[c][a][i - 1];
+}
 
 /* The tables of p's rule set and switches, built on first use and shared by
  * every thread; NULL when the rule set has no goal hooks. */
