@@ -14,14 +14,7 @@
 #include "../src/solve/goal_bound.h"
 #include "../src/solve/goal_tables.h"
 
-static struct position from_fen(const struct rules *r, const char *fen)
-{
-    struct position p;
-    struct fen_error err;
-    position_init(&p, r, 0);
-    assert_true(fen_parse(&p, fen, &err));
-    return p;
-}
+#include "fen_fixture.h"
 
 static bool help_exists(struct position *p, enum goal g, int plies);
 
@@ -30,7 +23,7 @@ static bool help_exists(struct position *p, enum goal g, int plies);
  * solution, 1 or 0; -1 where the test does not ask. */
 static void h1_verdict(struct goal_bound *gb, const char *fen, bool cut, int solvable)
 {
-    struct position p = from_fen(&rules_orthodox, fen);
+    struct position p = position_from_fen(&rules_orthodox, fen);
     if (goal_bound_proves_failure(gb, &p, GOAL_MATE, 2) != cut)
         fail_msg("%s: the bound %s", fen, cut ? "does not cut it" : "cuts it");
     if (solvable >= 0 && help_exists(&p, GOAL_MATE, 2) != (solvable == 1))
@@ -40,7 +33,7 @@ static void h1_verdict(struct goal_bound *gb, const char *fen, bool cut, int sol
 /* A bound on orthodox chess's tables (those of fen's rule set). */
 static struct goal_bound *orthodox_bound(const char *fen)
 {
-    struct position p = from_fen(&rules_orthodox, fen);
+    struct position p = position_from_fen(&rules_orthodox, fen);
     struct goal_bound *gb = goal_bound_new(&p);
     assert_non_null(gb);
     return gb;
@@ -68,8 +61,8 @@ static void same_tables(const struct goal_tables *a, const struct goal_tables *b
 static void tables_built_alike(void **state)
 {
     (void)state;
-    struct position o = from_fen(&rules_orthodox, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
-    struct position k = from_fen(&rules_knight_relay, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    struct position o = position_from_fen(&rules_orthodox, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    struct position k = position_from_fen(&rules_knight_relay, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
     struct {
         const struct position *p;
         unsigned variant;
@@ -98,7 +91,7 @@ static void tables_built_alike(void **state)
 static void orthodox_counts(void **state)
 {
     (void)state;
-    struct position p = from_fen(&rules_orthodox, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    struct position p = position_from_fen(&rules_orthodox, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
     const struct goal_tables *t = goal_tables_get(&p);
     assert_non_null(t);
     /* the knight's corner: a1-c2-d4(or b4/a3)-..-b2 needs four leaps */
@@ -158,7 +151,7 @@ static void orthodox_counts(void **state)
 static void knight_relay_counts(void **state)
 {
     (void)state;
-    struct position p = from_fen(&rules_knight_relay, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+    struct position p = position_from_fen(&rules_knight_relay, "4k3/8/8/8/8/8/8/4K3 w - - 0 1");
     const struct goal_tables *t = goal_tables_get(&p);
     assert_non_null(t);
     assert_int_equal(t->dist[WHITE][BISHOP][bit(&p, "c1")][bit(&p, "c2")], 2); /* a leap changes colour */
@@ -182,17 +175,17 @@ static void knight_relay_counts(void **state)
 static void knight_relay_variants(void **state)
 {
     (void)state;
-    struct position p = from_fen(&rules_knight_relay, "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1");
+    struct position p = position_from_fen(&rules_knight_relay, "4k3/8/8/8/8/8/3P4/4K3 w - - 0 1");
     unsigned (*variant)(const struct position *, const int[2]) = rules_knight_relay.goal->variant;
     assert_non_null(variant);
     assert_int_equal(variant(&p, (const int[2]){4, 4}), 2 + 3 * 2);
     assert_int_equal(variant(&p, (const int[2]){5, 5}), 1 + 3 * 2);
     assert_int_equal(variant(&p, (const int[2]){6, 6}), 0 + 3 * 2);
     /* a black knight relays black units from the start; White is unchanged */
-    struct position q = from_fen(&rules_knight_relay, "4k3/8/8/8/8/2n5/3P4/4K3 w - - 0 1");
+    struct position q = position_from_fen(&rules_knight_relay, "4k3/8/8/8/8/2n5/3P4/4K3 w - - 0 1");
     assert_int_equal(variant(&q, (const int[2]){4, 4}), 2 + 3 * 0);
     /* a black pawn on b2 promotes in one turn (b1=S) */
-    struct position r = from_fen(&rules_knight_relay, "4k3/8/8/8/8/8/1p6/4K3 w - - 0 1");
+    struct position r = position_from_fen(&rules_knight_relay, "4k3/8/8/8/8/8/1p6/4K3 w - - 0 1");
     assert_int_equal(variant(&r, (const int[2]){1, 1}), 2 + 3 * 1);
     assert_int_equal(variant(&r, (const int[2]){2, 2}), 2 + 3 * 0);
     /* without the leap a rook needs two moves from a1 to b3 and a queen on a1
@@ -243,7 +236,7 @@ static void obvious_cut(void **state)
 static void capture_needs_a_unit(void **state)
 {
     (void)state;
-    struct position p = from_fen(&rules_orthodox, "7R/8/8/8/8/1pK5/8/k7 b - - 0 1");
+    struct position p = position_from_fen(&rules_orthodox, "7R/8/8/8/8/1pK5/8/k7 b - - 0 1");
     struct goal_bound *gb = goal_bound_new(&p);
     assert_non_null(gb);
     const struct goal_tables *t = goal_tables_get(&p);
@@ -260,7 +253,7 @@ static void capture_needs_a_unit(void **state)
  * mates in one exactly when it went to `block`.  Returns the idle turns. */
 static int idle_turns_at(const char *fen, const char *king, const char *block)
 {
-    struct position p = from_fen(&rules_orthodox, fen);
+    struct position p = position_from_fen(&rules_orthodox, fen);
     struct goal_bound *gb = goal_bound_new(&p);
     assert_non_null(gb);
     struct goal_pass pass;
@@ -327,7 +320,7 @@ static void idle_turns_but_a_block(void **state)
 static void disturbing_blocker(void **state)
 {
     (void)state;
-    struct position p = from_fen(&rules_orthodox, "k7/8/1K2N3/8/8/8/7b/8 b - - 0 1");
+    struct position p = position_from_fen(&rules_orthodox, "k7/8/1K2N3/8/8/8/7b/8 b - - 0 1");
     assert_non_null(goal_tables_get(&p)->lines);
     struct goal_bound *gb = orthodox_bound("k7/8/1K2N3/8/8/8/7b/8 b - - 0 1");
     h1_verdict(gb, "k7/8/1K2N3/8/8/8/7b/8 b - - 0 1", true, 0);
@@ -378,7 +371,7 @@ static void second_checker_in_time(void **state)
 static void contact_check_needs_a_turn(void **state)
 {
     (void)state;
-    struct position p = from_fen(&rules_orthodox, "8/6B1/8/1pkp4/1p1p4/1Ppp4/K7/8 b - - 0 1");
+    struct position p = position_from_fen(&rules_orthodox, "8/6B1/8/1pkp4/1p1p4/1Ppp4/K7/8 b - - 0 1");
     struct goal_bound *gb = goal_bound_new(&p);
     assert_non_null(gb);
     const struct goal_tables *t = goal_tables_get(&p);
@@ -415,14 +408,14 @@ static void contact_check_needs_a_turn(void **state)
 static void mobility_cut(void **state)
 {
     (void)state;
-    struct position p = from_fen(&rules_orthodox, "7b/8/8/3rq2n/8/8/p1K5/k7 b - - 0 1");
+    struct position p = position_from_fen(&rules_orthodox, "7b/8/8/3rq2n/8/8/p1K5/k7 b - - 0 1");
     struct goal_bound *gb = goal_bound_new(&p);
     assert_non_null(gb);
     assert_true(goal_bound_proves_failure(gb, &p, GOAL_STALEMATE, 2));
     assert_false(help_exists(&p, GOAL_STALEMATE, 2));
     struct goal_pass pass;
     assert_false(goal_bound_pass_fails(gb, &p, GOAL_STALEMATE, 2, &pass));
-    struct position q = from_fen(&rules_orthodox, "7b/8/8/8/8/8/p1K5/k7 b - - 0 1");
+    struct position q = position_from_fen(&rules_orthodox, "7b/8/8/8/8/8/p1K5/k7 b - - 0 1");
     assert_false(goal_bound_proves_failure(gb, &q, GOAL_STALEMATE, 2));
     goal_bound_free(gb);
 }
@@ -430,7 +423,7 @@ static void mobility_cut(void **state)
 static void castling_king_is_free(void **state)
 {
     (void)state;
-    struct position p = from_fen(&rules_orthodox, "8/8/8/B7/3PP3/nP1kpB2/8/R3K3 w Q - 0 1");
+    struct position p = position_from_fen(&rules_orthodox, "8/8/8/B7/3PP3/nP1kpB2/8/R3K3 w Q - 0 1");
     struct goal_bound *gb = goal_bound_new(&p);
     assert_non_null(gb);
     assert_true(help_exists(&p, GOAL_MATE, 1));

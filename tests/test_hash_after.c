@@ -10,6 +10,7 @@
 
 #include "../src/board/fen.h"
 #include "../src/rules/rules.h"
+#include "fen_fixture.h"
 
 struct tally {
     uint64_t answered, declined;
@@ -66,10 +67,7 @@ static void walk(struct position *p, int depth, struct tally *t)
 
 static struct tally orthodox_walk(const char *fen, int depth)
 {
-    struct position p;
-    struct fen_error err;
-    position_init(&p, &rules_orthodox, 0);
-    assert_true(fen_parse(&p, fen, &err));
+    struct position p = position_from_fen(&rules_orthodox, fen);
     struct tally t = {0};
     walk(&p, depth, &t);
     return t;

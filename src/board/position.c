@@ -132,11 +132,11 @@ static inline void journal_set(struct position *p, struct undo *u, int sq, unit_
 }
 
 /* Rights follow their rook when it is displaced, vanish when it leaves. */
-static void track_rights(struct position_state *s, int from, int to)
+static void track_rights(square_t castle_rook[CASTLING_RIGHTS], int from, int to)
 {
     for (int r = 0; r < CASTLING_RIGHTS; r++)
-        if (s->castle_rook[r] == from)
-            s->castle_rook[r] = to == SQ_OFF ? SQ_NONE : (square_t)to;
+        if (castle_rook[r] == from)
+            castle_rook[r] = to == SQ_OFF ? SQ_NONE : (square_t)to;
 }
 
 static void displace_second(struct position *p, const struct turn *t, struct undo *u)
@@ -146,16 +146,16 @@ static void displace_second(struct position *p, const struct turn *t, struct und
     if (t->to2 != SQ_OFF)
         journal_set(p, u, t->to2, t->promo2 ? unit_make(unit_colour(d), (enum kind)t->promo2) : d);
     if (!(t->flags & TURN_CASTLE))
-        track_rights(&p->st, t->from2, t->to2);
+        track_rights(p->st.castle_rook, t->from2, t->to2);
 }
 
-static void drop_rights_of_mover(struct position_state *s, const struct turn *t, unit_t m)
+static void drop_rights_of_mover(square_t castle_rook[CASTLING_RIGHTS], const struct turn *t, unit_t m)
 {
     if (unit_kind(m) == KING && unit_colour(m) < NEUTRAL) {
         int base = unit_colour(m) == WHITE ? WHITE_SHORT : BLACK_SHORT;
-        s->castle_rook[base] = s->castle_rook[base + 1] = SQ_NONE;
+        castle_rook[base] = castle_rook[base + 1] = SQ_NONE;
     }
-    track_rights(s, t->from, SQ_OFF);
+    track_rights(castle_rook, t->from, SQ_OFF);
 }
 
 void position_make(struct position *p, const struct turn *t, struct undo *u)
@@ -168,10 +168,10 @@ void position_make(struct position *p, const struct turn *t, struct undo *u)
     if (t->flags & TURN_DISPLACE_FIRST)
         displace_second(p, t, u);
     if (t->flags & TURN_CAPTURE) {
-        track_rights(s, t->capture_sq, SQ_OFF);
+        track_rights(s->castle_rook, t->capture_sq, SQ_OFF);
         journal_set(p, u, t->capture_sq, UNIT_EMPTY);
     }
-    drop_rights_of_mover(s, t, m);
+    drop_rights_of_mover(s->castle_rook, t, m);
     if ((t->flags & TURN_CASTLE) && p->castle_exclusive[0] | p->castle_exclusive[1] | p->castle_exclusive[2] |
                                         p->castle_exclusive[3])
         cancel_exclusive_rights(p, t, m);
@@ -220,20 +220,12 @@ bool position_hash_after(const struct position *p, const struct turn *t, uint64_
             placement ^= zobrist_unit(victim, t->capture_sq);
         if (t->capture_sq == t->to)
             at_to = UNIT_EMPTY;
-        for (int r = 0; r < CASTLING_RIGHTS; r++)
-            if (rook[r] == t->capture_sq)
-                rook[r] = SQ_NONE;
+        track_rights(rook, t->capture_sq, SQ_OFF);
     }
     if (at_to != UNIT_EMPTY)
         placement ^= zobrist_unit(at_to, t->to);
     placement ^= zobrist_unit(t->promo ? unit_make(unit_colour(m), (enum kind)t->promo) : m, t->to);
-    if (unit_kind(m) == KING && unit_colour(m) < NEUTRAL) { /* drop_rights_of_mover */
-        int base = unit_colour(m) == WHITE ? WHITE_SHORT : BLACK_SHORT;
-        rook[base] = rook[base + 1] = SQ_NONE;
-    }
-    for (int r = 0; r < CASTLING_RIGHTS; r++)
-        if (rook[r] == t->from)
-            rook[r] = SQ_NONE;
+    drop_rights_of_mover(rook, t, m);
     bool double_step = t->flags & TURN_DOUBLE_STEP;
     *hash = placement ^ state_key_of(p, double_step ? t->ep_sq : SQ_NONE, double_step ? t->ep_victim : SQ_NONE,
                                      SQ_NONE, SQ_NONE, s->side ^ 1, rook, s->placement);
