@@ -355,6 +355,58 @@ static void second_checker_in_time(void **state)
     goal_bound_free(gb);
 }
 
+/* On A's last turn a check that no unit gives for nothing (along a line)
+ * is the one moving unit's: the others stay, and what the checker denies
+ * where it stands now does not count.  A position of b6i_h3_molnar_int's
+ * search: White Ka8 Bc6 Sb2, Black Kd3 Bc3 Bd5 Sd2 Se4 Pe2 Pe3 Pf5 Pf7,
+ * Black to play and in check from the knight, h#1.  The king staying on
+ * d3 (Black's one turn free for a block), its free flights are c2, c4 and
+ * d4.  The knight must move (Black must end its contact check), and no
+ * knight move from b2 checks d3.  The bishop checks from e4 (over d5 on the
+ * bound's empty board, taking the knight on a flight), where nothing else
+ * guards it: the king takes it; or from b5, through c4: it denies c4, and
+ * c2 and d4 stay free, two flights for one block.  The king's own moves
+ * (1...Kc2, 1...Kd4) leave it flights White's one move cannot all take,
+ * and the reference search finds no h#1.  Counting the bishop's guard of
+ * e4 from c6, where it stands now, the splits let d3 stand (Bxe4+ denying
+ * c2 through d3, Sb2 c4, and Bc3-d4 blocking d4).  With White Ka1 Rb1 and
+ * Black Kh8 Pa7 Pg7 Ph7, 1...a6 2.Rb8# mates: not cut. */
+static void checker_is_the_last_mover(void **state)
+{
+    (void)state;
+    const char *cut = "K7/5p2/2B5/3b1p2/4n3/2bkp3/1N1np3/8 b - - 0 1";
+    struct goal_bound *gb = orthodox_bound(cut);
+    h1_verdict(gb, cut, true, 0);
+    h1_verdict(gb, "7k/p5pp/8/8/8/8/8/KR6 b - - 0 1", false, 1);
+    goal_bound_free(gb);
+}
+
+/* The same with A's last two turns: a position of b6i_h3_molnar_int's
+ * search, White Kb8 Bc6 Sa5, Black Kd3 Ra4 Bd5 Bh8 Sd2 Se4 Pb2 Pe2 Pe3
+ * Pf5 Pf7, White to play, h#1.5 (White, Black, White mates).  With the
+ * king staying on d3 (Black's one turn free for one block) its free
+ * flights are c2, c3, c4 and d4, and only the knight denies one (c4) where
+ * it stands.  White's two turns: the bishop checks from b5 in one (it
+ * denies c4; the knight's one move adds d4 at most, the king's nothing:
+ * c2 and c3 stay free, and no Black unit reaches c2 in one turn), or from
+ * e4 (a flight, taking the knight, where no other unit can guard it in
+ * one turn), or alone from a square two turns away (b1, f1, a6, g6, ...:
+ * at least c3 and d4 stay free); the knight checks only after two turns,
+ * from b2, b4, c1, c5 or e5, and then no longer denies c4.  So d3 is
+ * given up; the king's own moves leave it flights White's two turns
+ * cannot all take, and the reference search finds no h#1.5.  Without the
+ * two-turn test the bound let the position stand. */
+static void checker_moves_within_two(void **state)
+{
+    (void)state;
+    const char *cut = "1K5b/5p2/2B5/N2b1p2/r3n3/3kp3/1p1np3/8 w - - 0 1";
+    struct goal_bound *gb = orthodox_bound(cut);
+    struct position p = position_from_fen(&rules_orthodox, cut);
+    assert_true(goal_bound_proves_failure(gb, &p, GOAL_MATE, 3));
+    assert_false(help_exists(&p, GOAL_MATE, 3));
+    goal_bound_free(gb);
+}
+
 /* A contact check is never had for nothing: D's king cannot step into it.
  * White Ka2 Pb3 Bg7, Black Kc5 Pb4 Pb5 Pc3 Pd3 Pd4 Pd5, Black to play, h#1.
  * c4 is the only square the king could be mated on: on c5 (staying) and on
@@ -771,6 +823,8 @@ int main(void)
         cmocka_unit_test(disturbing_blocker),
         cmocka_unit_test(second_checker_in_time),
         cmocka_unit_test(contact_check_needs_a_turn),
+        cmocka_unit_test(checker_is_the_last_mover),
+        cmocka_unit_test(checker_moves_within_two),
         cmocka_unit_test(mobility_cut),
         cmocka_unit_test(random_orthodox),
         cmocka_unit_test(inherited_squares),
