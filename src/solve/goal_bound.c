@@ -988,6 +988,26 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
     return ok;
 }
 
+/* What A's units other than u deny where they stand. */
+static square_set denied_by_others(const struct goal_bound *n, int u)
+{
+    square_set others = 0;
+    for (int x = 0; x < n->na; x++)
+        if (x != u)
+            others |= n->a_denied[x];
+    return others;
+}
+
+/* Whether D's units can block every flight of `left`, each by another unit,
+ * within rb turns: at least the sum of each flight's cheapest block. */
+static bool blocks_fit(struct goal_bound *n, square_set left, int rb)
+{
+    int spent = 0;
+    for (; left && spent <= rb; left &= left - 1)
+        spent += block_cost(n, set_first(left), false);
+    return spent <= rb;
+}
+
 /* A's last turn (a == 1) where the goal needs a check that no A unit gives
  * where it stands (checked0): that turn is the checker's (a contact check
  * from where a unit stands now is no final check: D's king cannot step into
@@ -1021,10 +1041,7 @@ static bool last_turn_check_feasible(struct goal_bound *n, int s, int rb, const 
         }
         if (!any)
             continue;
-        square_set others = 0;
-        for (int x = 0; x < n->na; x++)
-            if (x != u)
-                others |= n->a_denied[x];
+        square_set others = denied_by_others(n, u);
         for (int i = 0; i < kinds; i++) {
             const square_set *denies = t->denies[n->A][i == 0 ? n->a_kind[u] : promotion_kinds[i - 1]];
             square_set pass = 0;
@@ -1032,11 +1049,7 @@ static bool last_turn_check_feasible(struct goal_bound *n, int s, int rb, const 
                 int b = set_first(q);
                 if ((flights & SET_BIT(b)) && !(others & SET_BIT(b)))
                     continue; /* the king takes the checker */
-                square_set left = open & ~others & ~denies[b] & ~SET_BIT(b);
-                int spent = 0;
-                for (; left && spent <= rb; left &= left - 1)
-                    spent += block_cost(n, set_first(left), false);
-                if (spent <= rb)
+                if (blocks_fit(n, open & ~others & ~denies[b] & ~SET_BIT(b), rb))
                     pass |= SET_BIT(b);
             }
             n->last_turn_pass[u][i] = pass;
@@ -1066,10 +1079,7 @@ static bool two_turns_check_feasible(struct goal_bound *n, int s, int rb, const 
     }
     for (int u = 0; u < n->na; u++) {
         int kinds = n->a_kind[u] == PAWN ? 1 + GOAL_PROMOTIONS : 1;
-        square_set others = 0;
-        for (int x = 0; x < n->na; x++)
-            if (x != u)
-                others |= n->a_denied[x];
+        square_set others = denied_by_others(n, u);
         for (int i = 0; i < kinds; i++) {
             int kk = i == 0 ? n->a_kind[u] : promotion_kinds[i - 1];
             for (square_set q = from[kk] & n->reach[u][i][2]; q; q &= q - 1) {
@@ -1083,11 +1093,7 @@ static bool two_turns_check_feasible(struct goal_bound *n, int s, int rb, const 
                     square_set by_v = v >= 0 ? within_one[v] : 0;
                     if (guard && !(by_v & SET_BIT(b)))
                         continue; /* the king takes the checker */
-                    square_set left = base & ~by_v;
-                    int spent = 0;
-                    for (; left && spent <= rb; left &= left - 1)
-                        spent += block_cost(n, set_first(left), false);
-                    if (spent <= rb)
+                    if (blocks_fit(n, base & ~by_v, rb))
                         return true;
                 }
             }
