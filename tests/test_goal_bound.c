@@ -18,16 +18,22 @@
 
 static bool help_exists(struct position *p, enum goal g, int plies);
 
-/* The h#1 at fen, Black to play (worked out by hand at each call): whether
- * bound gb cuts it, and whether the exhaustive search (help_exists) finds a
- * solution, 1 or 0; -1 where the test does not ask. */
-static void h1_verdict(struct goal_bound *gb, const char *fen, bool cut, int solvable)
+/* The helpmate of `plies` half-moves at fen (worked out by hand at each
+ * call): whether bound gb cuts it, and whether the exhaustive search
+ * (help_exists) finds a solution, 1 or 0; -1 where the test does not ask. */
+static void help_verdict(struct goal_bound *gb, const char *fen, int plies, bool cut, int solvable)
 {
     struct position p = position_from_fen(&rules_orthodox, fen);
-    if (goal_bound_proves_failure(gb, &p, GOAL_MATE, 2) != cut)
+    if (goal_bound_proves_failure(gb, &p, GOAL_MATE, plies) != cut)
         fail_msg("%s: the bound %s", fen, cut ? "does not cut it" : "cuts it");
-    if (solvable >= 0 && help_exists(&p, GOAL_MATE, 2) != (solvable == 1))
+    if (solvable >= 0 && help_exists(&p, GOAL_MATE, plies) != (solvable == 1))
         fail_msg("%s: %s", fen, solvable ? "no solution found" : "a solution found");
+}
+
+/* The h#1 at fen, Black to play. */
+static void h1_verdict(struct goal_bound *gb, const char *fen, bool cut, int solvable)
+{
+    help_verdict(gb, fen, 2, cut, solvable);
 }
 
 /* A bound on orthodox chess's tables (those of fen's rule set). */
@@ -401,9 +407,7 @@ static void checker_moves_within_two(void **state)
     (void)state;
     const char *cut = "1K5b/5p2/2B5/N2b1p2/r3n3/3kp3/1p1np3/8 w - - 0 1";
     struct goal_bound *gb = orthodox_bound(cut);
-    struct position p = position_from_fen(&rules_orthodox, cut);
-    assert_true(goal_bound_proves_failure(gb, &p, GOAL_MATE, 3));
-    assert_false(help_exists(&p, GOAL_MATE, 3));
+    help_verdict(gb, cut, 3, true, 0);
     goal_bound_free(gb);
 }
 

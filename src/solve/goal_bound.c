@@ -998,10 +998,17 @@ static square_set denied_by_others(const struct goal_bound *n, int u)
     return others;
 }
 
-/* Whether D's units can block every flight of `left`, each by another unit,
- * within rb turns: at least the sum of each flight's cheapest block. */
-static bool blocks_fit(struct goal_bound *n, square_set left, int rb)
+/* Whether A's checker of kind kk on bit q, with `denied` what the other A
+ * units deny, leaves no more of the free flights (`open`) than D's units can
+ * block within rb turns, each by another unit (at least the sum of each
+ * flight's cheapest block); a checker on a flight must be among `denied`,
+ * or the king takes it. */
+static bool checker_square_fits(struct goal_bound *n, square_set flights, square_set open, square_set denied, int kk,
+                                int q, int rb)
 {
+    if ((flights & SET_BIT(q)) && !(denied & SET_BIT(q)))
+        return false;
+    square_set left = open & ~denied & ~n->t->denies[n->A][kk][q] & ~SET_BIT(q);
     int spent = 0;
     for (; left && spent <= rb; left &= left - 1)
         spent += block_cost(n, set_first(left), false);
@@ -1043,15 +1050,11 @@ static bool last_turn_check_feasible(struct goal_bound *n, int s, int rb, const 
             continue;
         square_set others = denied_by_others(n, u);
         for (int i = 0; i < kinds; i++) {
-            const square_set *denies = t->denies[n->A][i == 0 ? n->a_kind[u] : promotion_kinds[i - 1]];
+            int kk = i == 0 ? n->a_kind[u] : promotion_kinds[i - 1];
             square_set pass = 0;
-            for (square_set q = qs[i]; q; q &= q - 1) {
-                int b = set_first(q);
-                if ((flights & SET_BIT(b)) && !(others & SET_BIT(b)))
-                    continue; /* the king takes the checker */
-                if (blocks_fit(n, open & ~others & ~denies[b] & ~SET_BIT(b), rb))
-                    pass |= SET_BIT(b);
-            }
+            for (square_set q = qs[i]; q; q &= q - 1)
+                if (checker_square_fits(n, flights, open, others, kk, set_first(q), rb))
+                    pass |= SET_BIT(set_first(q));
             n->last_turn_pass[u][i] = pass;
             feasible |= pass != 0;
         }
@@ -1084,18 +1087,11 @@ static bool two_turns_check_feasible(struct goal_bound *n, int s, int rb, const 
             int kk = i == 0 ? n->a_kind[u] : promotion_kinds[i - 1];
             for (square_set q = from[kk] & n->reach[u][i][2]; q; q &= q - 1) {
                 int b = set_first(q);
-                bool guard = (flights & SET_BIT(b)) && !(others & SET_BIT(b));
-                square_set base = open & ~others & ~t->denies[n->A][kk][b] & ~SET_BIT(b);
                 bool one_turn = (n->reach[u][i][1] & SET_BIT(b)) != 0;
-                for (int v = -1; v < n->na; v++) {
-                    if (v == u || (v >= 0 && !one_turn))
-                        continue;
-                    square_set by_v = v >= 0 ? within_one[v] : 0;
-                    if (guard && !(by_v & SET_BIT(b)))
-                        continue; /* the king takes the checker */
-                    if (blocks_fit(n, base & ~by_v, rb))
+                for (int v = -1; v < n->na; v++) /* -1: no other mover */
+                    if (v != u && (v < 0 || one_turn) &&
+                        checker_square_fits(n, flights, open, others | (v >= 0 ? within_one[v] : 0), kk, b, rb))
                         return true;
-                }
             }
         }
     }
@@ -1113,9 +1109,13 @@ static bool square_verdict(struct goal_bound *n, int s, int king_turns, bool nee
     square_set from[KIND_COUNT];
     if (need_check)
         sets_of(n->checkers[n->A], s, from);
-    n->last_turn_valid = need_check && n->a == 1;
-    if (n->last_turn_valid && !last_turn_check_feasible(n, s, rb, from))
-        return false;
+    /* last_turn_pass holds only what this call's test let pass */
+    n->last_turn_valid = false;
+    if (need_check && n->a == 1) {
+        if (!last_turn_check_feasible(n, s, rb, from))
+            return false;
+        n->last_turn_valid = true;
+    }
     if (need_check && n->a == 2 && !two_turns_check_feasible(n, s, rb, from))
         return false;
     square_set zone = flights | SET_BIT(s);
