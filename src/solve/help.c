@@ -152,7 +152,11 @@ static bool help_goal_side_gone(const struct solver *s, int plies)
  * relay kr_h3_c88 0.42 -> 0.70 s).  With 2^18 entries, two a set (2 MB),
  * degener went 3.01 -> 2.43 s and kr_h3_c88, sr_h3_c88 and kr_h4_c57 took
  * as long as with the table (2^16 direct-mapped: kr_h3_c88 +15%,
- * sr_h3_c88 +26%; 2^20: molnar +12% for clearing the cache).  Only
+ * sr_h3_c88 +26%; 2^20: molnar +12% for clearing the cache).  2^17 (1 MB)
+ * was then faster than 2^18 where the misses it adds cost less than the
+ * memory it spares (pinned, alternating: b7i_h4_boros_int -9%, molnar -5%,
+ * b13i -4%, kr_h4_c57 -4%, degener and kr_h3_c88 within the noise, with
+ * 3.4% more instructions on kr_h3_c88); 2^16 lost 10% on kr_h3_c88.  Only
  * failures are kept, so no entry can be wrong and a lost one costs a
  * search. */
 static bool help_leaf(const struct solver *s, int plies)
@@ -198,9 +202,9 @@ void help_leaf_cache_reset(struct solver *s)
     if (!s->goal_bound) {
         help_leaf_cache_free(s);
     } else if (!s->leaf_cache) {
-        /* a huge page where the system gives one: its 2 MiB are looked at
-         * everywhere at once, 512 page faults on small pages (b6i_h3_molnar:
-         * about 1 ms of 36) */
+        /* a huge page where the system gives one: its 1 MiB is looked at
+         * everywhere at once, 256 page faults on small pages (at 2 MiB,
+         * b6i_h3_molnar: about 1 ms of 36 for 512) */
         s->leaf_cache = memory_table_new(HELP_LEAF_CACHE * sizeof *s->leaf_cache);
         if (!s->leaf_cache)
             out_of_memory();

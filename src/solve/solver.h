@@ -20,7 +20,7 @@ _Static_assert(STIPULATION_HELP_PLIES_MAX < 32, "help failures are one bit per l
 _Static_assert(STIPULATION_HELP_PLIES_MAX + 1 <= SOLVER_MAX_PLY, "help play deeper than the turn lists");
 
 /* The entries of a solver's leaf_cache (help_split.h). */
-#define HELP_LEAF_CACHE (1 << 18)
+#define HELP_LEAF_CACHE (1 << 17)
 
 struct solver {
     struct position *pos;
