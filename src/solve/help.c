@@ -13,6 +13,7 @@
 #include "goal_bound.h"
 #include "help_split.h"
 #include "popeye_order.h"
+#include "slot_pairs.h"
 
 /* A solution found: its canonical text into the result, its turns with
  * their effects (replayed from the root) to the sink. */
@@ -168,21 +169,17 @@ static bool help_leaf(const struct solver *s, int plies)
  * last-move nodes again (kr_h4_c57 --plain-help 19.3 -> 29.2 s with it),
  * and is the one of the rule sets without the bound. */
 
-/* Two entries a set, the newer first: a failure stored pushes the older
- * one out. */
+/* Two entries a set, the newer first (slot_pairs.h): a failure stored
+ * pushes the older one out. */
 static bool leaf_failed(const struct solver *s, uint64_t key)
 {
-    const uint64_t *set = &s->leaf_cache[2 * ((key >> 1) & (HELP_LEAF_CACHE / 2 - 1))];
-    return set[0] == (key | 1) || set[1] == (key | 1);
+    uint64_t entry;
+    return slot_pair_find(&s->leaf_cache[2 * ((key >> 1) & (HELP_LEAF_CACHE / 2 - 1))], key, &entry);
 }
 
 static void leaf_store_failure(struct solver *s, uint64_t key)
 {
-    uint64_t *set = &s->leaf_cache[2 * ((key >> 1) & (HELP_LEAF_CACHE / 2 - 1))];
-    if (set[0] != (key | 1)) {
-        set[1] = set[0];
-        set[0] = key | 1;
-    }
+    slot_pair_store(&s->leaf_cache[2 * ((key >> 1) & (HELP_LEAF_CACHE / 2 - 1))], key | 1);
 }
 
 void help_leaf_cache_touch(struct solver *s)
