@@ -678,13 +678,48 @@ static void inherited_squares(void **state)
  * free; a king move of Black's leaves more flights.  Counting Rh4's attack
  * through d4, the bound found 1...Bb5-c6 2.Bc1-e3# feasible (Be3 checking
  * and denying b6 through d4, the rook c4 and b4).  Without the pawn d3, d4
- * may step to d3 and is not frozen: the same look finds it feasible. */
+ * may step to d3 and is not frozen: the same look finds it feasible.  That
+ * look is asked with a White pawn on h2, which changes nothing here but
+ * keeps out the lines looked at on the board (free_check_lines below), which
+ * would cut it (and the same with d3 and a White pawn is still cut). */
 static void frozen_units(void **state)
 {
     (void)state;
     struct goal_bound *gb = orthodox_bound("8/3pp2r/3b3r/qbknp3/3p3R/pp1p4/8/2B4K b - - 0 1");
     h1_verdict(gb, "8/3pp2r/3b3r/qbknp3/3p3R/pp1p4/8/2B4K b - - 0 1", true, 0);
-    h1_verdict(gb, "8/3pp2r/3b3r/qbknp3/3p3R/pp6/8/2B4K b - - 0 1", false, -1);
+    h1_verdict(gb, "8/3pp2r/3b3r/qbknp3/3p3R/pp1p4/7P/2B4K b - - 0 1", true, 0);
+    h1_verdict(gb, "8/3pp2r/3b3r/qbknp3/3p3R/pp6/7P/2B4K b - - 0 1", false, -1);
+    goal_bound_free(gb);
+}
+
+/* A check for nothing looked at on the board (goal_bound.c
+ * free_check_line_clear).  White Kh1 Rh8 Sd8, Black Ka8 Sb8 Bc8 Pa7 Pb7
+ * Pe5, Black to play, h#1.  The king cannot move (a7, b7 and b8 hold its
+ * own units), so White's one move must check a8 and leave no flight: a7,
+ * b7 and b8 are Black's, and b8 would be denied by the rook's line.  On
+ * the empty board the rook checks a8 along the eighth rank where it
+ * stands, and the knight's move off that line would discover it, which is
+ * why the verdict lets a8 stand.  On the board three units stand on the
+ * line, Black's b8 and c8 and White's d8: Black's one move takes at most
+ * one of them off it (a capture leaves the taker there), so the line stays
+ * shut after any knight move; nor does any other move of White's check
+ * a8 (the knight's check squares b6 and c7 are no leap from d8; the rook
+ * reaches no square of the a-file, and checks from e8 to g8 only through
+ * d8, or takes on c8 only over its own knight: on the empty board that
+ * capture is a check the line b8 alone blocks).  No h#1: cut.  Without the
+ * bishop c8 (control), 1...Sb8-c6 2.Sd8-e6# mates by discovery (b8 now
+ * empty and on the rook's line): not cut.  With a White pawn on h2 the
+ * board's lines are not looked at (they are only
+ * where the mating side has no pawn, which could take en passant off a
+ * line), and the first position is not cut. */
+static void free_check_lines(void **state)
+{
+    (void)state;
+    const char *cut = "knbN3R/pp6/8/4p3/8/8/8/7K b - - 0 1";
+    struct goal_bound *gb = orthodox_bound(cut);
+    h1_verdict(gb, cut, true, 0);
+    h1_verdict(gb, "kn1N3R/pp6/8/4p3/8/8/8/7K b - - 0 1", false, 1);
+    h1_verdict(gb, "knbN3R/pp6/8/4p3/8/8/7P/7K b - - 0 1", false, 0);
     goal_bound_free(gb);
 }
 
@@ -837,6 +872,7 @@ int main(void)
         cmocka_unit_test(remembered_verdicts_orthodox),
         cmocka_unit_test(remembered_verdicts_knight_relay),
         cmocka_unit_test(frozen_units),
+        cmocka_unit_test(free_check_lines),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

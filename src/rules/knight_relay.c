@@ -579,7 +579,7 @@ static void goal_sure_moves(const struct position *p, enum colour c, enum kind k
 }
 
 /* Where the mating colour c cannot have a knight before the end of the play
- * (RELAY_NEVER), its units never leap: they check and pin along orthodox
+ * (RELAY_NEVER), its units never leap: they move, check and pin along orthodox
  * lines only, every one of them may be taken (no knight among them), and no
  * check of theirs can come from a relay lent later.  The other colour's
  * units keep their sure steps whatever relays they get. */

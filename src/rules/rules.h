@@ -62,7 +62,12 @@ struct goal_hooks {
     /* attack_line: where such a unit on sq attacks square `to` on an empty
      * board (checks), the squares that must be empty for it to attack `to`
      * on any board, exactly: a unit on one of them cuts the attack, and
-     * there is no other way round. */
+     * there is no other way round.  With the pair a rule set also promises
+     * that a turn leaving its own king attacked is illegal, that a turn
+     * moves one unit (a castling also its rook) and takes at most the unit
+     * on its target square (en passant a pawn beside it), and that a unit
+     * moving from sq to such a `to` passes over those squares alone
+     * (goal_bound.c free_check_line_clear). */
     void (*attack_line)(const struct position *p, enum colour c, enum kind k, int sq, int to, square_set *out);
     /* Optional, with the pair: whether the pair's promises hold where
      * colour c mates (its units check and pin, the other colour's units

@@ -121,6 +121,11 @@ struct goal_bound {
     square_set last_turn_pass[MAX_SIDE_UNITS][GOAL_SLOTS];
     bool last_turn_valid;
     int a_king_unit;                   /* A's king among them, -1 if none */
+    /* whether free_check_line_clear applies at this node (the lines pair
+     * holds for A, neither side may castle, A has no pawn), -1 for not yet
+     * known, and A's units */
+    int8_t lines_clear;
+    square_set a_units;
     bool lines_known;                  /* the lines pair holds for A (goal_tables.h) */
     square_set denied0_no_king;        /* denied0 without A's king */
     int capturable;                    /* how many of A's units are */
@@ -915,6 +920,7 @@ static bool d_units(struct goal_bound *n)
 }
 
 static bool square_verdict(struct goal_bound *n, int s, int king_turns, bool need_check);
+static bool free_check_line_clear(struct goal_bound *n, int s, int king_turns);
 
 /* The key of king square s's verdict at this node: everything
  * square_verdict reads.  That is the square, the king's count to it, the
@@ -983,13 +989,19 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
      * memory, b13i 8.34 -> 8.07 G instructions, degener -0.7%, b10i -0.8%
      * (pinned, alternating: b13i -3%, the others within the noise) */
     uint64_t *set = &n->verdicts[2 * (key & (VERDICTS / 2 - 1))], entry;
+    bool ok;
     if (slot_pair_find(set, key, &entry)) {
         n->verdict_hits++;
-        return entry & 1;
+        ok = entry & 1;
+    } else {
+        ok = square_verdict(n, s, king_turns, need_check);
+        slot_pair_store(set, (key & ~(uint64_t)1) | ok);
     }
-    bool ok = square_verdict(n, s, king_turns, need_check);
-    slot_pair_store(set, (key & ~(uint64_t)1) | ok);
-    return ok;
+    /* a check for nothing, looked at on the board (not when D passes: its
+     * idle turns are skipped on a verdict that reads no lines) */
+    if (!ok || need_check || !n->need_check || n->a != 1 || n->d < 1 || n->passing)
+        return ok;
+    return free_check_line_clear(n, s, king_turns);
 }
 
 /* What A's units other than u deny where they stand. */
@@ -1007,8 +1019,9 @@ static square_set denied_by_others(const struct goal_bound *n, int u)
  * block within rb turns, each by another unit (at least the sum of each
  * flight's cheapest block); a checker on a flight must be among `denied`,
  * or the king takes it. */
-static bool checker_square_fits(struct goal_bound *n, square_set flights, square_set open, square_set denied, int kk,
-                                int q, int rb)
+static inline __attribute__((always_inline)) bool checker_square_fits(struct goal_bound *n, square_set flights,
+                                                                      square_set open, square_set denied, int kk,
+                                                                      int q, int rb)
 {
     if ((flights & SET_BIT(q)) && !(denied & SET_BIT(q)))
         return false;
@@ -1192,6 +1205,104 @@ static bool square_verdict(struct goal_bound *n, int s, int king_turns, bool nee
         }
         if (ok)
             return single_check_survives(n, s, rb, from);
+    }
+    return false;
+}
+
+/* Whether side c keeps a castling right. */
+static bool side_may_castle(const struct position *p, enum colour c)
+{
+    int first = c == WHITE ? WHITE_SHORT : BLACK_SHORT;
+    return p->st.castle_rook[first] != SQ_NONE || p->st.castle_rook[first + 1] != SQ_NONE;
+}
+
+/* free_check_line_clear's count on one line: the units on `line` now, D's
+ * (but its king) and A's (but `mover`), where each of D's turns takes at
+ * most one unit off it.  A turn moves one unit (a castling also its rook,
+ * and neither side may castle here) and takes at most the unit on its
+ * target square (en passant another pawn, and A has none), which leaves
+ * the taker on the line: so D's units there need a turn of their own each
+ * (rb, the turns its king's walk leaves), and all of them together with
+ * A's need at least as many of D's d turns.  A's king, which no turn
+ * takes and which cannot move when another unit makes A's one turn, must
+ * not be among A's. */
+static bool line_clearable(const struct goal_bound *n, square_set line, int mover, int rb)
+{
+    square_set a_on = line & n->a_units & ~SET_BIT(n->a_bit[mover]);
+    if (n->a_king_unit >= 0 && (a_on & SET_BIT(n->a_bit[n->a_king_unit])))
+        return false;
+    int dn = set_count(line & n->blockers);
+    return dn <= rb && dn + set_count(a_on) <= n->d;
+}
+
+/* A's last turn (a == 1), D's d >= 1 turns all before it, where the
+ * verdict counted the check on king square s for nothing: some unit of A
+ * checks s along a line where it stands (checked0), and the empty board
+ * has that line open.  On the board, D's king may not stand in check after
+ * D's last turn (the lines pair's rule set forbids a turn that leaves its
+ * own king attacked), so a check along the line of a unit x that stays
+ * comes from A's last turn moving the one unit still on the line off it:
+ * that unit is on it now (A moves nowhere before), and every other unit on
+ * the line must be gone by then (line_clearable, counted with the mover
+ * one of A's units on it).  The flights then are denied by A's units but
+ * the mover where they stand, or by the mover within one turn (deny_dist,
+ * any square), or blocked by D: the sum of each free flight's cheapest
+ * block within rb.  Or the moving unit checks from the square it goes to
+ * (a direct check, perhaps double): its way there and the line from
+ * there must be clear but for its own square (the pair's rule set moves a
+ * unit only over the squares its attack needs empty, rules.h); the
+ * flights as last_turn_check_feasible counts them.
+ * False when no such check can be given: the square is given up, though
+ * its verdict (remembered, and made without the board's lines) let it
+ * stand.  Sharper than the verdict only through the units standing on
+ * lines, which is why it is asked after the verdict and not remembered. */
+static bool free_check_line_clear(struct goal_bound *n, int s, int king_turns)
+{
+    const struct goal_tables *t = n->t;
+    if (n->lines_clear < 0) {
+        const struct position *p = n->pos;
+        n->a_units = p->st.occupied[n->A];
+        n->lines_clear = n->lines_known && !side_may_castle(p, n->A) && !side_may_castle(p, n->D);
+        for (int u = 0; u < n->na && n->lines_clear; u++)
+            n->lines_clear = n->a_kind[u] != PAWN;
+    }
+    if (!n->lines_clear)
+        return true;
+    const square_set(*line)[GOAL_NB] = NULL;
+    int rb = n->d - king_turns;
+    square_set flights = t->flights[s], open = flights & ~n->blockers;
+    for (int x = 0; x < n->na; x++) {
+        if (!(n->a_checked[x] & SET_BIT(s)))
+            continue;
+        line = t->lines->line[n->A][n->a_kind[x]];
+        square_set l = line[n->a_bit[x]][s];
+        for (int u = 0; u < n->na; u++) {
+            if (!(l & SET_BIT(n->a_bit[u])) || !line_clearable(n, l, u, rb))
+                continue;
+            square_set denied = denied_by_others(n, u);
+            const uint8_t *dist = t->deny_dist[n->A][n->a_kind[u]][n->a_bit[u]];
+            for (square_set f = flights; f; f &= f - 1)
+                if (dist[set_first(f)] <= 1)
+                    denied |= SET_BIT(set_first(f));
+            int spent = 0;
+            for (square_set left = open & ~denied; left && spent <= rb; left &= left - 1)
+                spent += block_cost(n, set_first(left), false);
+            if (spent <= rb)
+                return true;
+        }
+    }
+    square_set from[KIND_COUNT];
+    sets_of(n->checkers[n->A], s, from);
+    for (int u = 0; u < n->na; u++) {
+        square_set others = denied_by_others(n, u);
+        int kk = n->a_kind[u]; /* no pawn: no promotion */
+        line = t->lines->line[n->A][kk];
+        for (square_set q = from[kk] & n->reach[u][0][1]; q; q &= q - 1) {
+            int b = set_first(q);
+            if (line_clearable(n, line[n->a_bit[u]][b] | line[b][s], u, rb) &&
+                checker_square_fits(n, flights, open, others, kk, b, rb))
+                return true;
+        }
     }
     return false;
 }
@@ -1553,12 +1664,12 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
     n->pos = p;
     n->nd = -1; /* D's units are listed on first use (d_units) */
     n->listed = true;
+    n->lines_clear = -1; /* worked out on first use (free_check_line_clear) */
     if (n->freeze) /* the second look (frozen_fails) */
         freeze_lines(n, p);
     if (goal == GOAL_STALEMATE && (!d_units(n) || (!n->passing && stalemate_mobility_fails(n, p))))
         return n->nd >= 0;
-    int first_right = n->D == WHITE ? WHITE_SHORT : BLACK_SHORT;
-    bool castle = p->st.castle_rook[first_right] != SQ_NONE || p->st.castle_rook[first_right + 1] != SQ_NONE;
+    bool castle = side_may_castle(p, n->D);
     const uint8_t *kdist = castle ? t->dist[n->D][KING][kb] : t->king_plain[n->D][kb];
     n->flights_seen = 0;
     int8_t *witness = &n->witness[n->A][n->a];
