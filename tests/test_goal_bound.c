@@ -693,7 +693,7 @@ static void frozen_units(void **state)
 }
 
 /* A check for nothing looked at on the board (goal_bound.c
- * free_check_line_clear).  White Kh1 Rh8 Sd8, Black Ka8 Sb8 Bc8 Pa7 Pb7
+ * discovered_check_clear, moved_check_clear).  White Kh1 Rh8 Sd8, Black Ka8 Sb8 Bc8 Pa7 Pb7
  * Pe5, Black to play, h#1.  The king cannot move (a7, b7 and b8 hold its
  * own units), so White's one move must check a8 and leave no flight: a7,
  * b7 and b8 are Black's, and b8 would be denied by the rook's line.  On

@@ -67,7 +67,7 @@ struct goal_hooks {
      * moves one unit (a castling also its rook) and takes at most the unit
      * on its target square (en passant a pawn beside it), and that a unit
      * moving from sq to such a `to` passes over those squares alone
-     * (goal_bound.c free_check_line_clear). */
+     * (goal_bound.c moved_check_clear, discovered_check_clear). */
     void (*attack_line)(const struct position *p, enum colour c, enum kind k, int sq, int to, square_set *out);
     /* Optional, with the pair: whether the pair's promises hold where
      * colour c mates (its units check and pin, the other colour's units

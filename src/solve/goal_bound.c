@@ -121,9 +121,8 @@ struct goal_bound {
     square_set last_turn_pass[MAX_SIDE_UNITS][GOAL_SLOTS];
     bool last_turn_valid;
     int a_king_unit;                   /* A's king among them, -1 if none */
-    /* whether free_check_line_clear applies at this node (the lines pair
-     * holds for A, neither side may castle, A has no pawn), -1 for not yet
-     * known, and A's units */
+    /* whether A's last turn is looked at on the board at this node
+     * (lines_clear), -1 for not yet known, and A's units */
     int8_t lines_clear;
     square_set a_units;
     bool lines_known;                  /* the lines pair holds for A (goal_tables.h) */
@@ -920,7 +919,9 @@ static bool d_units(struct goal_bound *n)
 }
 
 static bool square_verdict(struct goal_bound *n, int s, int king_turns, bool need_check);
-static bool free_check_line_clear(struct goal_bound *n, int s, int king_turns);
+static bool lines_clear(struct goal_bound *n);
+static bool moved_check_clear(struct goal_bound *n, int s, int king_turns);
+static bool discovered_check_clear(struct goal_bound *n, int s, int king_turns);
 
 /* The key of king square s's verdict at this node: everything
  * square_verdict reads.  That is the square, the king's count to it, the
@@ -982,26 +983,33 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
     n->flights_seen |= t->flights[s];
     if (!d_units(n))
         return true; /* too many to look at: feasible, no cut */
-    if (n->d > MAX_BUDGET) /* the reach sets do not go so far: no key */
-        return square_verdict(n, s, king_turns, need_check);
-    uint64_t key = verdict_key(n, s, king_turns);
-    /* two slots a set, the newer first: against one slot a set of the same
-     * memory, b13i 8.34 -> 8.07 G instructions, degener -0.7%, b10i -0.8%
-     * (pinned, alternating: b13i -3%, the others within the noise) */
-    uint64_t *set = &n->verdicts[2 * (key & (VERDICTS / 2 - 1))], entry;
     bool ok;
-    if (slot_pair_find(set, key, &entry)) {
-        n->verdict_hits++;
-        ok = entry & 1;
-    } else {
+    if (n->d > MAX_BUDGET) { /* the reach sets do not go so far: no key */
         ok = square_verdict(n, s, king_turns, need_check);
-        slot_pair_store(set, (key & ~(uint64_t)1) | ok);
+    } else {
+        uint64_t key = verdict_key(n, s, king_turns);
+        /* two slots a set, the newer first: against one slot a set of the
+         * same memory, b13i 8.34 -> 8.07 G instructions, degener -0.7%,
+         * b10i -0.8% (pinned, alternating: b13i -3%, the others within the
+         * noise) */
+        uint64_t *set = &n->verdicts[2 * (key & (VERDICTS / 2 - 1))], entry;
+        if (slot_pair_find(set, key, &entry)) {
+            n->verdict_hits++;
+            ok = entry & 1;
+        } else {
+            ok = square_verdict(n, s, king_turns, need_check);
+            slot_pair_store(set, (key & ~(uint64_t)1) | ok);
+        }
     }
     /* a check for nothing, looked at on the board (not when D passes: its
-     * idle turns are skipped on a verdict that reads no lines) */
-    if (!ok || need_check || !n->need_check || n->a != 1 || n->d < 1 || n->passing)
+     * idle turns are skipped on a verdict that reads no lines).  Asked
+     * before the verdict where the check must be the moving unit's
+     * (moved_check_clear alone), it spared 187,309 of degener's 442,013
+     * verdicts worked out, but cost more: 7.18 -> 7.62 G instructions,
+     * boros +2.9%. */
+    if (!ok || need_check || !n->need_check || n->a != 1 || n->d < 1 || n->passing || !lines_clear(n))
         return ok;
-    return free_check_line_clear(n, s, king_turns);
+    return discovered_check_clear(n, s, king_turns) || moved_check_clear(n, s, king_turns);
 }
 
 /* What A's units other than u deny where they stand. */
@@ -1216,7 +1224,7 @@ static bool side_may_castle(const struct position *p, enum colour c)
     return p->st.castle_rook[first] != SQ_NONE || p->st.castle_rook[first + 1] != SQ_NONE;
 }
 
-/* free_check_line_clear's count on one line: the units on `line` now, D's
+/* The count of moved_check_clear and discovered_check_clear on one line: the units on `line` now, D's
  * (but its king) and A's (but `mover`), where each of D's turns takes at
  * most one unit off it.  A turn moves one unit (a castling also its rook,
  * and neither side may castle here) and takes at most the unit on its
@@ -1235,30 +1243,12 @@ static bool line_clearable(const struct goal_bound *n, square_set line, int move
     return dn <= rb && dn + set_count(a_on) <= n->d;
 }
 
-/* A's last turn (a == 1), D's d >= 1 turns all before it, where the
- * verdict counted the check on king square s for nothing: some unit of A
- * checks s along a line where it stands (checked0), and the empty board
- * has that line open.  On the board, D's king may not stand in check after
- * D's last turn (the lines pair's rule set forbids a turn that leaves its
- * own king attacked), so a check along the line of a unit x that stays
- * comes from A's last turn moving the one unit still on the line off it:
- * that unit is on it now (A moves nowhere before), and every other unit on
- * the line must be gone by then (line_clearable, counted with the mover
- * one of A's units on it).  The flights then are denied by A's units but
- * the mover where they stand, or by the mover within one turn (deny_dist,
- * any square), or blocked by D: the sum of each free flight's cheapest
- * block within rb.  Or the moving unit checks from the square it goes to
- * (a direct check, perhaps double): its way there and the line from
- * there must be clear but for its own square (the pair's rule set moves a
- * unit only over the squares its attack needs empty, rules.h); the
- * flights as last_turn_check_feasible counts them.
- * False when no such check can be given: the square is given up, though
- * its verdict (remembered, and made without the board's lines) let it
- * stand.  Sharper than the verdict only through the units standing on
- * lines, which is why it is asked after the verdict and not remembered. */
-static bool free_check_line_clear(struct goal_bound *n, int s, int king_turns)
+/* Whether the lines of A's last turn are looked at on the board at this
+ * node (king_square_feasible): the lines pair holds for A, neither side may
+ * castle, and A has no pawn (which could take en passant off a line, or
+ * promote); worked out on first use. */
+static bool lines_clear(struct goal_bound *n)
 {
-    const struct goal_tables *t = n->t;
     if (n->lines_clear < 0) {
         const struct position *p = n->pos;
         n->a_units = p->st.occupied[n->A];
@@ -1266,16 +1256,65 @@ static bool free_check_line_clear(struct goal_bound *n, int s, int king_turns)
         for (int u = 0; u < n->na && n->lines_clear; u++)
             n->lines_clear = n->a_kind[u] != PAWN;
     }
-    if (!n->lines_clear)
-        return true;
-    const square_set(*line)[GOAL_NB] = NULL;
+    return n->lines_clear;
+}
+
+/* A's last turn (a == 1), D's d >= 1 turns all before it, on the board
+ * (lines_clear): may the unit making it check king square s from the
+ * square it goes to?  Its way there and the line from there must be clear
+ * but for its own square (the pair's rule set moves a unit only over the
+ * squares its attack needs empty, rules.h; line_clearable), and the
+ * flights as last_turn_check_feasible counts them.  Where no unit of A
+ * checks s along a line where it stands (checked0), the final check is
+ * such a check: a check there before A's last turn would stand after D's
+ * last, which the pair's rule set forbids, and no line is left to
+ * discover.  False when none fits: the square is given up. */
+static bool moved_check_clear(struct goal_bound *n, int s, int king_turns)
+{
+    const struct goal_tables *t = n->t;
+    int rb = n->d - king_turns;
+    square_set flights = t->flights[s], open = flights & ~n->blockers;
+    square_set from[KIND_COUNT];
+    sets_of(n->checkers[n->A], s, from);
+    for (int u = 0; u < n->na; u++) {
+        int kk = n->a_kind[u]; /* no pawn: no promotion */
+        square_set qs = from[kk] & n->reach[u][0][1];
+        if (!qs)
+            continue;
+        square_set others = denied_by_others(n, u);
+        const square_set(*line)[GOAL_NB] = t->lines->line[n->A][kk];
+        for (; qs; qs &= qs - 1) {
+            int q = set_first(qs);
+            if (line_clearable(n, line[n->a_bit[u]][q] | line[q][s], u, rb) &&
+                checker_square_fits(n, flights, open, others, kk, q, rb))
+                return true;
+        }
+    }
+    return false;
+}
+
+/* The same where the verdict counted the check on s for nothing: some unit
+ * x of A checks s along a line where it stands (checked0), and the empty
+ * board has that line open.  On the board a check along x's line comes
+ * from A's last turn moving the one unit still on the line off it (D's
+ * king may not stand in check after D's last turn): that unit is A's and
+ * on the line now (A moves nowhere before), and every other unit on it
+ * must be gone by then (line_clearable).  The flights then are denied by
+ * A's units but the mover where they stand, or by the mover within one
+ * turn (deny_dist, from any square), or blocked by D: the sum of each free
+ * flight's cheapest block within rb.  Or the moving unit checks directly
+ * (moved_check_clear, asked apart).  Sharper than the verdict only through
+ * the units standing on lines, which is why it is asked after the verdict
+ * and not remembered. */
+static bool discovered_check_clear(struct goal_bound *n, int s, int king_turns)
+{
+    const struct goal_tables *t = n->t;
     int rb = n->d - king_turns;
     square_set flights = t->flights[s], open = flights & ~n->blockers;
     for (int x = 0; x < n->na; x++) {
         if (!(n->a_checked[x] & SET_BIT(s)))
             continue;
-        line = t->lines->line[n->A][n->a_kind[x]];
-        square_set l = line[n->a_bit[x]][s];
+        square_set l = t->lines->line[n->A][n->a_kind[x]][n->a_bit[x]][s];
         for (int u = 0; u < n->na; u++) {
             if (!(l & SET_BIT(n->a_bit[u])) || !line_clearable(n, l, u, rb))
                 continue;
@@ -1288,19 +1327,6 @@ static bool free_check_line_clear(struct goal_bound *n, int s, int king_turns)
             for (square_set left = open & ~denied; left && spent <= rb; left &= left - 1)
                 spent += block_cost(n, set_first(left), false);
             if (spent <= rb)
-                return true;
-        }
-    }
-    square_set from[KIND_COUNT];
-    sets_of(n->checkers[n->A], s, from);
-    for (int u = 0; u < n->na; u++) {
-        square_set others = denied_by_others(n, u);
-        int kk = n->a_kind[u]; /* no pawn: no promotion */
-        line = t->lines->line[n->A][kk];
-        for (square_set q = from[kk] & n->reach[u][0][1]; q; q &= q - 1) {
-            int b = set_first(q);
-            if (line_clearable(n, line[n->a_bit[u]][b] | line[b][s], u, rb) &&
-                checker_square_fits(n, flights, open, others, kk, b, rb))
                 return true;
         }
     }
@@ -1664,7 +1690,7 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
     n->pos = p;
     n->nd = -1; /* D's units are listed on first use (d_units) */
     n->listed = true;
-    n->lines_clear = -1; /* worked out on first use (free_check_line_clear) */
+    n->lines_clear = -1; /* worked out on first use (lines_clear) */
     if (n->freeze) /* the second look (frozen_fails) */
         freeze_lines(n, p);
     if (goal == GOAL_STALEMATE && (!d_units(n) || (!n->passing && stalemate_mobility_fails(n, p))))
