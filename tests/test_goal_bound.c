@@ -312,6 +312,50 @@ static void idle_turns_but_a_block(void **state)
     assert_int_equal(idle_turns_at("k1n5/2K5/8/3N4/8/8/8/8 b - - 0 1", "a8", "a7"), 3);
 }
 
+/* Idle turns and the board's lines (goal_bound.h, goal_pass lines).
+ * Black Ka8 Bc8 Pa7 Pb7, White Kh1 Rh8 Sd8, Black to play, h#1.  Were
+ * Black to pass, White could not mate: the rook's line to a8 holds its
+ * own knight and Black's bishop, so no knight move discovers a check, the
+ * rook passes its knight to reach c8 or b8, and the knight's check squares
+ * (b6, c7) are no leap from d8.  On the empty board the rook checks a8 for
+ * nothing, so the verdict alone lets a8 stand; the lines on the board give
+ * it up.  The bishop's turns go nowhere near a flight (a7, b7, b8), but
+ * they take it off that line: 1...Be6 2.Sxe6#, 1...Bf5 (Bg4, Bh3) 2.Se6#
+ * (the knight shuts the bishop's way back to c8), so none of them is idle
+ * (1...Bd7 has no mate: the bishop interposes on c8 or e8).  Every turn
+ * found idle leads to no mate. */
+static void idle_turns_off_a_line(void **state)
+{
+    (void)state;
+    struct position p = position_from_fen(&rules_orthodox, "k1bN3R/pp6/8/8/8/8/8/7K b - - 0 1");
+    struct goal_bound *gb = goal_bound_new(&p);
+    assert_non_null(gb);
+    struct goal_pass pass;
+    assert_true(goal_bound_pass_fails(gb, &p, GOAL_MATE, 2, &pass));
+    struct turn_list *l = malloc(sizeof *l);
+    assert_non_null(l);
+    p.rules->generate(&p, l);
+    int bishop = 0, mating = 0;
+    for (int i = 0; i < l->count; i++) {
+        const struct turn *t = &l->turns[i];
+        bool is_idle = goal_bound_turn_idle(gb, &pass, &p, t);
+        struct undo u;
+        position_make(&p, t, &u);
+        bool mate = help_exists(&p, GOAL_MATE, 1);
+        position_unmake(&p, &u);
+        if (t->from == square_parse(p.geo, "c8")) {
+            bishop++;
+            mating += mate;
+            assert_false(is_idle);
+        }
+        assert_false(is_idle && mate);
+    }
+    assert_int_equal(bishop, 5);
+    assert_int_equal(mating, 4);
+    free(l);
+    goal_bound_free(gb);
+}
+
 /* Disturbers: with one White unit alone able to check, a Black unit on a
  * flight that could take the checker by a sure move spoils the mate.
  * Black Ka8 Bh2, White Kb6 Se6, Black to play, h#1.  White's one move can
@@ -858,6 +902,7 @@ int main(void)
         cmocka_unit_test(capture_needs_a_unit),
         cmocka_unit_test(idle_turns),
         cmocka_unit_test(idle_turns_but_a_block),
+        cmocka_unit_test(idle_turns_off_a_line),
         cmocka_unit_test(castling_king_is_free),
         cmocka_unit_test(disturbing_blocker),
         cmocka_unit_test(second_checker_in_time),

@@ -56,6 +56,10 @@ bool goal_bound_prunes_below(struct goal_bound *gb, const struct position *p, en
  * 0.994 -> 1.031 G, b8i_h4wtp_degener_int 13.93 -> 14.47 G.) */
 struct goal_pass {
     square_set flights; /* the flights of every king square whose verdict D's units could change */
+    /* the squares of the lines on the board that gave a king square up
+     * (goal_bound.c discovered_check_clear, moved_check_clear): a D unit
+     * leaving one could open a line, so that turn is never idle */
+    square_set lines;
     int d;              /* D's turns after its turn */
     /* goal_bound_turn_idle's own, per square a turn leaves: the targets
      * that make it matter (busy), for the squares in `known` */
