@@ -1227,6 +1227,17 @@ static bool side_may_castle(const struct position *p, enum colour c)
     return p->st.castle_rook[first] != SQ_NONE || p->st.castle_rook[first + 1] != SQ_NONE;
 }
 
+/* Whether s has at most k members: a few steps where k is small (a
+ * population count is a library call in this build, and this is asked
+ * millions of times). */
+static inline bool at_most(square_set s, int k)
+{
+    for (; s; s &= s - 1)
+        if (k-- == 0)
+            return false;
+    return true;
+}
+
 /* The count of moved_check_clear and discovered_check_clear on one line: the units on `line` now, D's
  * (but its king) and A's (but `mover`), where each of D's turns takes at
  * most one unit off it.  A turn moves one unit (a castling also its rook,
@@ -1242,8 +1253,8 @@ static bool line_clearable(const struct goal_bound *n, square_set line, int move
     square_set a_on = line & n->a_units & ~SET_BIT(n->a_bit[mover]);
     if (n->a_king_unit >= 0 && (a_on & SET_BIT(n->a_bit[n->a_king_unit])))
         return false;
-    int dn = set_count(line & n->blockers);
-    return dn <= rb && dn + set_count(a_on) <= n->d;
+    square_set d_on = line & n->blockers;
+    return at_most(d_on, rb) && at_most(d_on | a_on, n->d);
 }
 
 /* Whether the lines of A's last turn are looked at on the board at this
