@@ -1884,13 +1884,13 @@ bool goal_bound_turn_idle_counted(const struct goal_bound *n, struct goal_pass *
     if (!goal_turn_simple(p, t))
         return false;
     int x = geo_bit(g, t->from), y = geo_bit(g, t->to);
-    if ((pass->flights & SET_BIT(y)) || (pass->lines & g->bit[t->from]))
+    if (pass->flights & SET_BIT(y))
         return false;
     int k = unit_kind(p->board[t->from]), k2 = t->promo ? t->promo : k;
     const struct goal_tables *tb = n->t;
     if (k != PAWN && tb->symmetric[D][k] && pass->d <= GOAL_BUDGET) {
-        if (!(pass->known & SET_BIT(x))) {
-            pass->busy[x] = busy_targets(tb, pass, D, k, x);
+        if (!(pass->known & SET_BIT(x))) { /* a unit on a line of pass->lines: every turn matters */
+            pass->busy[x] = pass->lines & SET_BIT(x) ? ~(square_set)0 : busy_targets(tb, pass, D, k, x);
             pass->known |= SET_BIT(x);
         }
         return !(pass->busy[x] & SET_BIT(y));
@@ -1920,5 +1920,5 @@ bool goal_bound_turn_idle_counted(const struct goal_bound *n, struct goal_pass *
                     return false;
             }
     }
-    return true;
+    return !(pass->lines & SET_BIT(x));
 }
