@@ -724,7 +724,7 @@ static void inherited_squares(void **state)
  * and denying b6 through d4, the rook c4 and b4).  Without the pawn d3, d4
  * may step to d3 and is not frozen: the same look finds it feasible.  That
  * look is asked with a White pawn on h2, which changes nothing here but
- * keeps out the lines looked at on the board (free_check_lines below), which
+ * keeps out the lines looked at on the board (lines_on_the_board below), which
  * would cut it (and the same with d3 and a White pawn is still cut). */
 static void frozen_units(void **state)
 {
@@ -737,26 +737,26 @@ static void frozen_units(void **state)
 }
 
 /* A check for nothing looked at on the board (goal_bound.c
- * discovered_check_clear, moved_check_clear).  White Kh1 Rh8 Sd8, Black Ka8 Sb8 Bc8 Pa7 Pb7
- * Pe5, Black to play, h#1.  The king cannot move (a7, b7 and b8 hold its
- * own units), so White's one move must check a8 and leave no flight: a7,
- * b7 and b8 are Black's, and b8 would be denied by the rook's line.  On
- * the empty board the rook checks a8 along the eighth rank where it
- * stands, and the knight's move off that line would discover it, which is
- * why the verdict lets a8 stand.  On the board three units stand on the
- * line, Black's b8 and c8 and White's d8: Black's one move takes at most
- * one of them off it (a capture leaves the taker there), so the line stays
- * shut after any knight move; nor does any other move of White's check
- * a8 (the knight's check squares b6 and c7 are no leap from d8; the rook
- * reaches no square of the a-file, and checks from e8 to g8 only through
- * d8, or takes on c8 only over its own knight: on the empty board that
- * capture is a check the line b8 alone blocks).  No h#1: cut.  Without the
- * bishop c8 (control), 1...Sb8-c6 2.Sd8-e6# mates by discovery (b8 now
- * empty and on the rook's line): not cut.  With a White pawn on h2 the
- * board's lines are not looked at (they are only
- * where the mating side has no pawn, which could take en passant off a
- * line), and the first position is not cut. */
-static void free_check_lines(void **state)
+ * discovered_check_clear, moved_check_clear).  White Kh1 Rh8 Sd8, Black
+ * Ka8 Sb8 Bc8 Pa7 Pb7 Pe5, Black to play, h#1.  The king cannot move (a7,
+ * b7 and b8 hold its own units), so White's one move must check a8 and
+ * leave no flight: a7, b7 and b8 are Black's, and b8 would be denied by the
+ * rook's line.  On the empty board the rook checks a8 along the eighth
+ * rank where it stands, and the knight's move off that line would discover
+ * it, which is why the verdict lets a8 stand.  On the board three units
+ * stand on the line, Black's b8 and c8 and White's d8: Black's one move
+ * takes at most one of them off it (a capture leaves the taker there), so
+ * the line stays shut after any knight move; nor does any other move of
+ * White's check a8 (the knight's check squares b6 and c7 are no leap from
+ * d8; the rook reaches no square of the a-file, and checks from e8 to g8
+ * only through d8, or takes on c8 only over its own knight: on the empty
+ * board that capture is a check the line b8 alone blocks).  No h#1: cut.
+ * Without the bishop c8 (control), 1...Sb8-c6 2.Sd8-e6# mates by discovery
+ * (b8 now empty and on the rook's line): not cut.  With a White pawn on h2
+ * the board's lines are not looked at (only where the mating side has no
+ * pawn, which could take en passant off a line), and the first position
+ * is not cut. */
+static void lines_on_the_board(void **state)
 {
     (void)state;
     const char *cut = "knbN3R/pp6/8/4p3/8/8/8/7K b - - 0 1";
@@ -917,7 +917,7 @@ int main(void)
         cmocka_unit_test(remembered_verdicts_orthodox),
         cmocka_unit_test(remembered_verdicts_knight_relay),
         cmocka_unit_test(frozen_units),
-        cmocka_unit_test(free_check_lines),
+        cmocka_unit_test(lines_on_the_board),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
