@@ -1238,16 +1238,16 @@ static inline bool at_most(square_set s, int k)
     return true;
 }
 
-/* The count of moved_check_clear and discovered_check_clear on one line: the units on `line` now, D's
- * (but its king) and A's (but `mover`), where each of D's turns takes at
- * most one unit off it.  A turn moves one unit (a castling also its rook,
- * and neither side may castle here) and takes at most the unit on its
- * target square (en passant another pawn, and A has none), which leaves
- * the taker on the line: so D's units there need a turn of their own each
- * (rb, the turns its king's walk leaves), and all of them together with
- * A's need at least as many of D's d turns.  A's king, which no turn
- * takes and which cannot move when another unit makes A's one turn, must
- * not be among A's. */
+/* The count of moved_check_clear and discovered_check_clear on one line:
+ * the units on `line` now, D's (but its king) and A's (but `mover`), where
+ * each of D's turns takes at most one unit off it.  A turn moves one unit
+ * (a castling also its rook, and neither side may castle here) and takes
+ * at most the unit on its target square (en passant another pawn, and A
+ * has none), which leaves the taker on the line: so D's units there need
+ * a turn of their own each (rb, the turns its king's walk leaves), and all
+ * of them together with A's need at least as many of D's d turns.  A's
+ * king, which no turn takes and which cannot move when another unit makes
+ * A's one turn, must not be among A's. */
 static bool line_clearable(const struct goal_bound *n, square_set line, int mover, int rb)
 {
     square_set a_on = line & n->a_units & ~SET_BIT(n->a_bit[mover]);
@@ -1363,8 +1363,8 @@ static enum colour help_turns(const struct position *p, int plies, int *a)
 static bool fails_excluding(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A, int a,
                             int d, square_set *excluded, bool read_only, struct level *stats);
 static bool unit_frozen(const struct goal_bound *n, const struct position *p, int q);
-static bool freeze_pays(struct goal_bound *n);
 static bool freeze_lines(struct goal_bound *n, const struct position *p);
+static bool freeze_pays(struct goal_bound *n);
 static bool frozen_fails(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A, int a, int d,
                          square_set *excluded, bool when_paying);
 static bool fails(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A, int a, int d);
