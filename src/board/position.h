@@ -80,5 +80,11 @@ void position_make_null(struct position *p, struct undo *u);
 static inline int pawn_last_rank(const struct geometry *g, enum colour c) { return c == WHITE ? g->ranks - 1 : 0; }
 static inline unit_t position_at(const struct position *p, int sq) { return p->board[sq]; }
 static inline int position_side(const struct position *p) { return p->st.side; }
+/* Whether colour c keeps a castling right. */
+static inline bool position_may_castle(const struct position *p, enum colour c)
+{
+    int first = c == WHITE ? WHITE_SHORT : BLACK_SHORT;
+    return p->st.castle_rook[first] != SQ_NONE || p->st.castle_rook[first + 1] != SQ_NONE;
+}
 
 #endif

@@ -125,7 +125,8 @@ struct goal_bound {
      * (lines_clear), -1 for not yet known, and A's units */
     int8_t lines_clear;
     square_set a_units;
-    /* while D passes: the squares of every line those two looked at */
+    /* the squares of every line those two looked at, read after D's pass
+     * (goal_bound_pass_fails_below sets it to 0 first) */
     square_set pass_lines;
     bool lines_known;                  /* the lines pair holds for A (goal_tables.h) */
     square_set denied0_no_king;        /* denied0 without A's king */
@@ -1220,13 +1221,6 @@ static bool square_verdict(struct goal_bound *n, int s, int king_turns, bool nee
     return false;
 }
 
-/* Whether side c keeps a castling right. */
-static bool side_may_castle(const struct position *p, enum colour c)
-{
-    int first = c == WHITE ? WHITE_SHORT : BLACK_SHORT;
-    return p->st.castle_rook[first] != SQ_NONE || p->st.castle_rook[first + 1] != SQ_NONE;
-}
-
 /* Whether s has at most k members: a few steps where k is small (a
  * population count is a library call in this build, and this is asked
  * millions of times). */
@@ -1266,7 +1260,7 @@ static bool lines_clear(struct goal_bound *n)
     if (n->lines_clear < 0) {
         const struct position *p = n->pos;
         n->a_units = p->st.occupied[n->A];
-        n->lines_clear = n->lines_known && !side_may_castle(p, n->A) && !side_may_castle(p, n->D);
+        n->lines_clear = n->lines_known && !position_may_castle(p, n->A) && !position_may_castle(p, n->D);
         for (int u = 0; u < n->na && n->lines_clear; u++)
             n->lines_clear = n->a_kind[u] != PAWN;
     }
@@ -1278,11 +1272,13 @@ static bool lines_clear(struct goal_bound *n)
  * square it goes to?  Its way there and the line from there must be clear
  * but for its own square (the pair's rule set moves a unit only over the
  * squares its attack needs empty, rules.h; line_clearable), and the
- * flights as last_turn_check_feasible counts them.  Where no unit of A
- * checks s along a line where it stands (checked0), the final check is
- * such a check: a check there before A's last turn would stand after D's
- * last, which the pair's rule set forbids, and no line is left to
- * discover.  False when none fits: the square is given up. */
+ * flights as last_turn_check_feasible counts them.  Asked beside
+ * discovered_check_clear where the verdict counted the check for nothing
+ * (king_square_feasible).  Where no unit of A checks s along a line where
+ * it stands (checked0) it would decide alone (a check there before A's
+ * last turn would stand after D's last, which the pair's rule set
+ * forbids, and no line is left to discover), but asked so it cost more
+ * than it saved (README, session 25).  False when none fits. */
 static bool moved_check_clear(struct goal_bound *n, int s, int king_turns)
 {
     const struct goal_tables *t = n->t;
@@ -1716,7 +1712,7 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
         freeze_lines(n, p);
     if (goal == GOAL_STALEMATE && (!d_units(n) || (!n->passing && stalemate_mobility_fails(n, p))))
         return n->nd >= 0;
-    bool castle = side_may_castle(p, n->D);
+    bool castle = position_may_castle(p, n->D);
     const uint8_t *kdist = castle ? t->dist[n->D][KING][kb] : t->king_plain[n->D][kb];
     n->flights_seen = 0;
     int8_t *witness = &n->witness[n->A][n->a];
