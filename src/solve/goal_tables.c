@@ -82,18 +82,24 @@ static void pawn_bfs(const struct goal_tables *t, const struct graph *gr, enum c
     /* a promotion square's whole row at a time, over every bit index
      * (t->dist is GOAL_FAR off the playing area), without branches (target
      * by target, over the promotion squares, it took a fifth of the
-     * build's instructions) */
+     * build's instructions); the bound in a local: a store through a byte
+     * pointer may change any object, t->nb too, which made it read at every
+     * step and kept the loop from being vectorised */
+    const int nb = t->nb;
     for (int s = 1; s < GOAL_SLOTS; s++) {
         int kind = promotion_kinds[s - 1];
         uint8_t *o = out[s];
         for (square_set q = arrived; q; q &= q - 1) {
-            int x = set_first(q), ax = arrive[x];
+            int x = set_first(q);
+            /* ax + row[b], capped at GOAL_FAR - 1 as bfs caps, in bytes:
+             * a row entry above `room` reaches the cap */
+            const uint8_t cap = GOAL_FAR - 1;
+            uint8_t ax = (uint8_t)(arrive[x] < cap ? arrive[x] : cap), room = (uint8_t)(cap - ax);
             const uint8_t *row = t->dist[c][kind][x];
-            for (int b = 0; b < t->nb; b++) {
-                int v = ax + row[b];
-                v = v < GOAL_FAR - 1 ? v : GOAL_FAR - 1; /* capped as bfs caps */
-                v = row[b] == GOAL_FAR ? GOAL_FAR : v;
-                o[b] = (uint8_t)(v < o[b] ? v : o[b]);
+            for (int b = 0; b < nb; b++) {
+                uint8_t r = row[b];
+                uint8_t v = r == GOAL_FAR ? GOAL_FAR : r > room ? cap : (uint8_t)(r + ax);
+                o[b] = v < o[b] ? v : o[b];
             }
         }
     }
@@ -104,11 +110,16 @@ static void pawn_bfs(const struct goal_tables *t, const struct graph *gr, enum c
  * union of their sets), the few counts beyond the budget square by square. */
 static void derive(struct goal_tables *t, enum colour c)
 {
-    for (int i = 0; i < t->squares; i++) {
-        int a = t->bits[i];
+    /* the squares in locals: the byte stores below may change any object
+     * (pawn_bfs says why that matters) */
+    const int squares = t->squares;
+    uint8_t bits[GOAL_NB];
+    memcpy(bits, t->bits, sizeof bits);
+    for (int i = 0; i < squares; i++) {
+        int a = bits[i];
         square_set *w = t->king_plain_within[c][a];
-        for (int j = 0; j < t->squares; j++) {
-            int q = t->bits[j];
+        for (int j = 0; j < squares; j++) {
+            int q = bits[j];
             if (t->king_plain[c][a][q] <= GOAL_BUDGET)
                 w[t->king_plain[c][a][q]] |= SET_BIT(q);
         }
@@ -117,16 +128,16 @@ static void derive(struct goal_tables *t, enum colour c)
     }
     memset(t->deny_dist[c], GOAL_FAR, sizeof t->deny_dist[c]);
     for (int k = KING; k <= PAWN; k++)
-        for (int i = 0; i < t->squares; i++) {
-            int a = t->bits[i];
+        for (int i = 0; i < squares; i++) {
+            int a = bits[i];
             int slots = k == PAWN ? GOAL_SLOTS : 1;
             uint8_t *deny = t->deny_dist[c][k][a];
             for (int s = 0; s < slots; s++) {
                 const uint8_t *dist = s == 0 ? t->dist[c][k][a] : t->promo_dist[c][a][s - 1];
                 int kind = s == 0 ? k : (int)promotion_kinds[s - 1];
                 square_set *w = s == 0 ? t->within[c][k][a] : t->promo_within[c][a][s - 1];
-                for (int j = 0; j < t->squares; j++) {
-                    int q = t->bits[j];
+                for (int j = 0; j < squares; j++) {
+                    int q = bits[j];
                     if (dist[q] <= GOAL_BUDGET) {
                         w[dist[q]] |= SET_BIT(q);
                     } else if (dist[q] < GOAL_FAR) {
@@ -206,6 +217,10 @@ static void build_colour(struct colour_build *cb)
     const struct geometry *g = p->geo;
     const enum colour c = cb->c;
     const unsigned v = t->variant;
+    /* the squares in locals, as in derive */
+    const int squares = t->squares;
+    uint8_t bits[GOAL_NB];
+    memcpy(bits, t->bits, sizeof bits);
     struct graph *gr = calloc(1, sizeof *gr), *quiet = calloc(1, sizeof *quiet);
     cb->ok = gr && quiet;
     if (!cb->ok) {
@@ -213,8 +228,8 @@ static void build_colour(struct colour_build *cb)
         free(quiet);
         return;
     }
-    for (int i = 0; i < t->squares; i++) {
-        int b = t->bits[i], sq = geo_square_of_bit(g, b);
+    for (int i = 0; i < squares; i++) {
+        int b = bits[i], sq = geo_square_of_bit(g, b);
         for (int k = KING; k <= PAWN; k++) {
             h->reach(p, c, (enum kind)k, sq, v, &gr->step[k][b]);
             h->free_reach(p, c, (enum kind)k, sq, &gr->free_step[k][b]);
@@ -227,8 +242,8 @@ static void build_colour(struct colour_build *cb)
     /* the quiet graph: a pawn's captures left out; promoted units as before */
     *quiet = *gr;
     if (h->reach_quiet)
-        for (int i = 0; i < t->squares; i++) {
-            int b = t->bits[i];
+        for (int i = 0; i < squares; i++) {
+            int b = bits[i];
             h->reach_quiet(p, c, PAWN, geo_square_of_bit(g, b), v, &quiet->step[PAWN][b]);
         }
     memset(t->dist[c], GOAL_FAR, sizeof t->dist[c]);
@@ -239,22 +254,22 @@ static void build_colour(struct colour_build *cb)
     uint8_t out[GOAL_SLOTS][GOAL_NB];
     /* the kinds no move changes first: a pawn's counts after promotion
      * are read from theirs (pawn_bfs) */
-    for (int i = 0; i < t->squares; i++) /* pawn_bfs relies on it (rules.h) */
-        assert(gr->free_step[PAWN][t->bits[i]] == 0);
+    for (int i = 0; i < squares; i++) /* pawn_bfs relies on it (rules.h) */
+        assert(gr->free_step[PAWN][bits[i]] == 0);
     square_set promotion = 0;
-    for (int i = 0; i < t->squares; i++)
-        if (h->promotes(p, c, geo_square_of_bit(g, t->bits[i])))
-            promotion |= SET_BIT(t->bits[i]);
+    for (int i = 0; i < squares; i++)
+        if (h->promotes(p, c, geo_square_of_bit(g, bits[i])))
+            promotion |= SET_BIT(bits[i]);
     for (int pass = 0; pass < 2; pass++)
-        for (int i = 0; i < t->squares; i++) {
-            int a = t->bits[i];
+        for (int i = 0; i < squares; i++) {
+            int a = bits[i];
             for (int k = pass ? PAWN : KING; k <= (pass ? PAWN : PAWN - 1); k++) {
                 if (k != PAWN)
                     bfs_sets(gr, (enum kind)k, a, true, out);
                 else
                     pawn_bfs(t, gr, c, a, promotion, out);
-                for (int j = 0; j < t->squares; j++) {
-                    int b = t->bits[j];
+                for (int j = 0; j < squares; j++) {
+                    int b = bits[j];
                     uint8_t best = out[0][b];
                     t->dist[c][k][a][b] = out[0][b];
                     for (int s = 1; s < GOAL_SLOTS; s++) {
@@ -269,8 +284,8 @@ static void build_colour(struct colour_build *cb)
             if (!pass)
                 continue;
             pawn_bfs(t, quiet, c, a, promotion, out);
-            for (int j = 0; j < t->squares; j++) {
-                int b = t->bits[j];
+            for (int j = 0; j < squares; j++) {
+                int b = bits[j];
                 uint8_t best = out[0][b];
                 for (int s = 1; s < GOAL_SLOTS; s++)
                     if (out[s][b] < best)
@@ -278,8 +293,8 @@ static void build_colour(struct colour_build *cb)
                 t->pawn_quiet[c][a][b] = best;
             }
             bfs_sets(gr, KING, a, false, out);
-            for (int j = 0; j < t->squares; j++)
-                t->king_plain[c][a][t->bits[j]] = out[0][t->bits[j]];
+            for (int j = 0; j < squares; j++)
+                t->king_plain[c][a][bits[j]] = out[0][bits[j]];
         }
     free(gr);
     free(quiet);
@@ -287,9 +302,9 @@ static void build_colour(struct colour_build *cb)
      * here_only), read off every pair of squares once */
     for (int k = KING; k < KIND_COUNT; k++) {
         bool same = k < PAWN, here = true;
-        for (int i = 0; i < t->squares && (same || here); i++)
-            for (int j = 0; j < t->squares; j++) {
-                int a = t->bits[i], b = t->bits[j];
+        for (int i = 0; i < squares && (same || here); i++)
+            for (int j = 0; j < squares; j++) {
+                int a = bits[i], b = bits[j];
                 same = same && t->any_dist[c][k][a][b] == t->any_dist[c][k][b][a] &&
                        t->any_dist[c][k][a][b] == t->dist[c][k][a][b];
                 if (a == b || !here)
