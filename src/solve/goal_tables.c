@@ -107,14 +107,10 @@ static void pawn_bfs(const struct goal_tables *t, const struct graph *gr, enum c
 
 /* The tables a node looks up (goal_tables.h), from the counts.  The deny
  * counts go layer by layer (the squares first reached in n turns deny the
- * union of their sets), the few counts beyond the budget square by square. */
-static void derive(struct goal_tables *t, enum colour c)
+ * union of their sets), the few counts beyond the budget square by square.
+ * squares and bits: t's, in build_colour's locals. */
+static void derive(struct goal_tables *t, enum colour c, int squares, const uint8_t bits[GOAL_NB])
 {
-    /* the squares in locals: the byte stores below may change any object
-     * (pawn_bfs says why that matters) */
-    const int squares = t->squares;
-    uint8_t bits[GOAL_NB];
-    memcpy(bits, t->bits, sizeof bits);
     for (int i = 0; i < squares; i++) {
         int a = bits[i];
         square_set *w = t->king_plain_within[c][a];
@@ -217,7 +213,8 @@ static void build_colour(struct colour_build *cb)
     const struct geometry *g = p->geo;
     const enum colour c = cb->c;
     const unsigned v = t->variant;
-    /* the squares in locals, as in derive */
+    /* the squares in locals, also derive's: the byte stores below may
+     * change any object (pawn_bfs says why that matters) */
     const int squares = t->squares;
     uint8_t bits[GOAL_NB];
     memcpy(bits, t->bits, sizeof bits);
@@ -318,7 +315,7 @@ static void build_colour(struct colour_build *cb)
         t->symmetric[c][k] = same;
         t->here_only[c][k] = here;
     }
-    derive(t, c);
+    derive(t, c, squares, bits);
     if (cb->l)
         build_lines(cb->l, t, p, c);
 }
