@@ -236,23 +236,47 @@ struct goal_bound *goal_bound_new_turns(const struct position *p, const int turn
     return bound_with_tables(goal_tables_get_variant(p, v), NULL);
 }
 
-struct goal_bound *goal_bound_new_like(const struct goal_bound *model)
+/* What a bound learnt of where it pays, and its witnesses: a fresh bound
+ * would look at every node and every square until its own statistics
+ * filled (boros h#4 at -j 2: the tasks took 1.5x the CPU of -j 1); these
+ * only steer effort, never a verdict. */
+struct goal_bound_learnt {
+    struct level level[LEVELS];
+    struct freeze_stats freeze_stats;
+    int8_t witness[2][MAX_BUDGET + 1];
+    uint32_t checker_witness[2][GOAL_NB];
+};
+
+struct goal_bound_learnt *goal_bound_learnt_copy(const struct goal_bound *model)
+{
+    struct goal_bound_learnt *l = malloc(sizeof *l);
+    if (!l)
+        return NULL;
+    memcpy(l->level, model->level, sizeof l->level);
+    l->freeze_stats = model->freeze_stats;
+    memcpy(l->witness, model->witness, sizeof l->witness);
+    memcpy(l->checker_witness, model->checker_witness, sizeof l->checker_witness);
+    return l;
+}
+
+void goal_bound_learnt_free(struct goal_bound_learnt *l) { free(l); }
+
+struct goal_bound *goal_bound_new_like(const struct goal_bound *model, const struct goal_bound_learnt *learnt)
 {
     /* the model's king squares' verdicts are shared: facts under their
      * keys, whichever thread works them out (b7_h4_boros at -j 2: the same
      * time as one memory each, and -j N keeps one memory).  The model
-     * outlives the bounds made like it (help_split.c). */
+     * outlives the bounds made like it (help_split.c); its tables and
+     * verdicts' address are all read of it here, which no search changes */
     struct goal_bound *n = bound_with_tables(model->t, model->verdicts);
     if (!n)
         return NULL;
-    /* what the model learnt of where the bound pays, and its witnesses: a
-     * fresh bound would look at every node and every square until its own
-     * statistics filled (boros h#4 at -j 2: the tasks took 1.5x the CPU of
-     * -j 1); these only steer effort, never a verdict */
-    memcpy(n->level, model->level, sizeof n->level);
-    n->freeze_stats = model->freeze_stats;
-    memcpy(n->witness, model->witness, sizeof n->witness);
-    memcpy(n->checker_witness, model->checker_witness, sizeof n->checker_witness);
+    if (learnt) {
+        memcpy(n->level, learnt->level, sizeof n->level);
+        n->freeze_stats = learnt->freeze_stats;
+        memcpy(n->witness, learnt->witness, sizeof n->witness);
+        memcpy(n->checker_witness, learnt->checker_witness, sizeof n->checker_witness);
+    }
     return n;
 }
 

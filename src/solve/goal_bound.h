@@ -17,9 +17,16 @@ struct goal_bound *goal_bound_new(const struct position *p);
  * at positions reached from p in which colour c makes at most turns[c] more
  * turns (rules.h, goal_hooks.variant). */
 struct goal_bound *goal_bound_new_turns(const struct position *p, const int turns[2]);
-/* A bound with the tables of `model`, for another thread of the same search,
- * starting from what the model learnt of where the bound pays. */
-struct goal_bound *goal_bound_new_like(const struct goal_bound *model);
+/* What a bound learnt of where it pays (statistics and witnesses: effort
+ * only, never a verdict), copied out of it; NULL when memory runs out. */
+struct goal_bound_learnt;
+struct goal_bound_learnt *goal_bound_learnt_copy(const struct goal_bound *model);
+void goal_bound_learnt_free(struct goal_bound_learnt *l);
+/* A bound with the tables and the verdicts' memory of `model`, for another
+ * thread of the same search, starting from `learnt` (NULL: afresh).  Reads
+ * nothing of the model that its search changes: another thread may be
+ * searching with it. */
+struct goal_bound *goal_bound_new_like(const struct goal_bound *model, const struct goal_bound_learnt *learnt);
 /* Before threads start: b's memory, and its verdicts where they are its
  * own, written once (memory.h; NULL: nothing). */
 void goal_bound_touch(struct goal_bound *b);

@@ -55,6 +55,7 @@ struct help_task {
 struct help_worker {
     struct position pos;
     struct solver s;
+    bool made;                  /* its bounds and cache exist (start_worker) */
     /* the next worker's position and solver, written at every node by
      * another thread, start on another cache line (memory.h) */
     char next_line[MEMORY_CACHE_LINE];
@@ -67,7 +68,6 @@ struct help_worker {
  * b7_h4_boros's h#2 and h#3 at -j 2 took 10.5 ms against 4 ms alone. */
 struct help_workers {
     int threads;
-    bool touched;               /* each worker's memory written once (start_worker) */
     struct help_worker w[];
 };
 
@@ -81,6 +81,9 @@ struct help_split {
     int shorter_from;           /* the shorter lengths searched first (search_shorter); 0: none */
     int last_root;              /* --progress: the first half-move last announced */
     int emitted;                /* the last length's solutions handed on */
+    /* what the caller's bounds had learnt when the split began, for the
+     * workers that make theirs in it (start_worker); NULL: none to make */
+    struct goal_bound_learnt *learnt, *end_learnt;
 };
 
 static void add_task(struct help_split *sp, const struct turn *path, int root_index, int root_count,
@@ -222,20 +225,30 @@ static bool emit_task(void *ctx, int task)
     return h->found < h->max_solutions && !t->stopped;
 }
 
-/* A worker's first steps in a phase's first split: its memory written once
- * (memory.h), by each thread at once.  Not the table: on huge pages, few of
- * its pages change mapping, and writing its part in use first cost a #1
- * 1.2 ms at -j 2. */
+/* A worker's first steps in a phase's first split, on its own thread: its
+ * bounds like the caller's and its last-move cache made, while the calling
+ * thread searches the shorter lengths (made before the split, on the
+ * calling thread, they kept the other threads waiting 0.4-0.5 ms on
+ * b7_h4_boros at -j 2), and written once (memory.h).  Not the table: on
+ * huge pages, few of its pages change mapping, and writing its part in use
+ * first cost a #1 1.2 ms at -j 2.  Worker 0's are the caller's own, in use
+ * since its search began. */
 static void start_worker(void *ctx, int worker)
 {
     struct help_split *sp = ctx;
-    struct help_workers *pool = sp->h->workers;
-    if (pool->touched)
+    struct help_worker *hw = &sp->workers[worker];
+    if (hw->made)
         return;
-    struct solver *w = &sp->workers[worker].s;
+    struct solver *w = &hw->s;
+    /* the caller's bound pointers: no search changes them */
+    const struct solver *s = sp->h->s;
+    w->goal_bound = s->goal_bound ? goal_bound_new_like(s->goal_bound, sp->learnt) : NULL;
+    w->end_bound = s->end_bound ? goal_bound_new_like(s->end_bound, sp->end_learnt) : NULL;
+    help_leaf_cache_reset(w);
     help_leaf_cache_touch(w);
     goal_bound_touch(w->goal_bound);
     goal_bound_touch(w->end_bound);
+    hw->made = true;
 }
 
 /* On the calling thread while the others start on the last length's tasks
@@ -278,14 +291,9 @@ static struct help_workers *help_workers_for(struct help_run *h)
         w->lists = malloc(sizeof *w->lists * SOLVER_MAX_PLY);
         if (!w->lists)
             out_of_memory();
-        if (i == 0)
-            continue;
-        /* its working memory is the solver's own; what the caller's
-         * bound learnt of where it pays is where it starts */
-        w->goal_bound = s->goal_bound ? goal_bound_new_like(s->goal_bound) : NULL;
-        w->end_bound = s->end_bound ? goal_bound_new_like(s->end_bound) : NULL;
-        help_leaf_cache_reset(w);
     }
+    /* worker 0 is the caller: its bounds and cache are the caller's */
+    pool->w[0].made = true;
     h->workers = pool;
     return pool;
 }
@@ -356,6 +364,13 @@ static void split_length(struct help_run *h, int k, int shorter_from)
         w->s.on_nodes = NULL;
         w->s.threads = 1;
     }
+    bool to_make = false;
+    for (int i = 1; i < threads; i++)
+        to_make |= !sp.workers[i].made;
+    if (to_make) { /* as the walk above left them */
+        sp.learnt = s->goal_bound ? goal_bound_learnt_copy(s->goal_bound) : NULL;
+        sp.end_learnt = s->end_bound ? goal_bound_learnt_copy(s->end_bound) : NULL;
+    }
     struct split_job job = {.tasks = sp.count, .threads = threads, .ctx = &sp, .run = run_task, .emit = emit_task,
                             .assist = assist_task, .start = start_worker,
                             .prelude = shorter_from > 0 ? search_shorter : NULL};
@@ -363,7 +378,8 @@ static void split_length(struct help_run *h, int k, int shorter_from)
     if (sp.count > 0 || shorter_from > 0)
         split_run(&job);
     h->split = NULL;
-    pool->touched = true;
+    goal_bound_learnt_free(sp.learnt);
+    goal_bound_learnt_free(sp.end_learnt);
     for (int i = 0; i < threads; i++) {
         struct help_worker *w = &sp.workers[i];
         s->nodes += w->s.nodes;
