@@ -55,7 +55,7 @@ struct help_task {
 struct help_worker {
     struct position pos;
     struct solver s;
-    bool made;                  /* its bounds and cache exist (start_worker) */
+    bool made;                  /* its turn lists, bounds and cache exist (start_worker) */
     /* the next worker's position and solver, written at every node by
      * another thread, start on another cache line (memory.h) */
     char next_line[MEMORY_CACHE_LINE];
@@ -226,7 +226,7 @@ static bool emit_task(void *ctx, int task)
 }
 
 /* A worker's first steps in a phase's first split, on its own thread: its
- * bounds like the caller's and its last-move cache made, while the calling
+ * turn lists, bounds like the caller's and last-move cache made, while the calling
  * thread searches the shorter lengths (made before the split, on the
  * calling thread, they kept the other threads waiting 0.4-0.5 ms on
  * b7_h4_boros at -j 2), and written once (memory.h).  Not the table: on
@@ -242,6 +242,9 @@ static void start_worker(void *ctx, int worker)
     struct solver *w = &hw->s;
     /* the caller's bound pointers: no search changes them */
     const struct solver *s = sp->h->s;
+    w->lists = malloc(sizeof *w->lists * SOLVER_MAX_PLY);
+    if (!w->lists)
+        out_of_memory();
     w->goal_bound = s->goal_bound ? goal_bound_new_like(s->goal_bound, sp->learnt) : NULL;
     w->end_bound = s->end_bound ? goal_bound_new_like(s->end_bound, sp->end_learnt) : NULL;
     help_leaf_cache_reset(w);
@@ -249,6 +252,29 @@ static void start_worker(void *ctx, int worker)
     goal_bound_touch(w->goal_bound);
     goal_bound_touch(w->end_bound);
     hw->made = true;
+}
+
+/* What start_worker made, given back. */
+static void unmake_worker(struct help_worker *hw)
+{
+    struct solver *w = &hw->s;
+    free(w->lists);
+    w->lists = NULL;
+    help_leaf_cache_free(w);
+    goal_bound_free(w->goal_bound);
+    goal_bound_free(w->end_bound);
+    w->goal_bound = w->end_bound = NULL;
+    hw->made = false;
+}
+
+/* In the phase's last split, a worker gives its memory back on its own
+ * thread as it ends, while the others finish (given back after the split,
+ * on the calling thread, with worker 0's turn lists of its own, it took
+ * 0.5-0.6 ms there on b7_h4_boros at -j 2). */
+static void finish_worker(void *ctx, int worker)
+{
+    struct help_split *sp = ctx;
+    unmake_worker(&sp->workers[worker]);
 }
 
 /* On the calling thread while the others start on the last length's tasks
@@ -286,13 +312,8 @@ static struct help_workers *help_workers_for(struct help_run *h)
     if (!pool)
         out_of_memory();
     pool->threads = threads;
-    for (int i = 0; i < threads; i++) {
-        struct solver *w = &pool->w[i].s;
-        w->lists = malloc(sizeof *w->lists * SOLVER_MAX_PLY);
-        if (!w->lists)
-            out_of_memory();
-    }
-    /* worker 0 is the caller: its bounds and cache are the caller's */
+    /* worker 0 is the caller: its turn lists, bounds and cache are the
+     * caller's (its shorter lengths, search_shorter, come before its tasks) */
     pool->w[0].made = true;
     h->workers = pool;
     return pool;
@@ -303,15 +324,9 @@ void help_split_release(struct help_run *h)
     struct help_workers *pool = h->workers;
     if (!pool)
         return;
-    for (int i = 0; i < pool->threads; i++) {
-        struct solver *w = &pool->w[i].s;
-        free(w->lists);
-        if (i == 0)
-            continue;
-        help_leaf_cache_free(w);
-        goal_bound_free(w->goal_bound);
-        goal_bound_free(w->end_bound);
-    }
+    for (int i = 1; i < pool->threads; i++)
+        if (pool->w[i].made) /* (finish_worker did not) */
+            unmake_worker(&pool->w[i]);
     free(pool);
     h->workers = NULL;
 }
@@ -353,7 +368,7 @@ static void split_length(struct help_run *h, int k, int shorter_from)
         w->s = *s;
         w->s.pos = &w->pos;
         w->s.nodes = w->s.next_check = 0;
-        w->s.lists = kept.lists;
+        w->s.lists = i == 0 ? s->lists : kept.lists;
         if (i > 0) { /* worker 0 is the caller's thread: its bounds and cache are the caller's */
             w->s.leaf_cache = kept.leaf_cache;
             w->s.goal_bound = kept.goal_bound;
@@ -373,6 +388,7 @@ static void split_length(struct help_run *h, int k, int shorter_from)
     }
     struct split_job job = {.tasks = sp.count, .threads = threads, .ctx = &sp, .run = run_task, .emit = emit_task,
                             .assist = assist_task, .start = start_worker,
+                            .finish = k == h->last ? finish_worker : NULL,
                             .prelude = shorter_from > 0 ? search_shorter : NULL};
     h->split = &job;
     if (sp.count > 0 || shorter_from > 0)

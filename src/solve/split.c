@@ -121,6 +121,8 @@ static void *split_worker_main(void *arg)
         run_one(st, w->id, t);
     }
     assist_running(st, w->id, NULL);
+    if (st->job->finish)
+        st->job->finish(st->job->ctx, w->id);
     return NULL;
 }
 

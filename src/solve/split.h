@@ -33,6 +33,10 @@ struct split_job {
     /* optional (NULL: none): run by each worker w when it starts, before
      * its first task (on the calling thread before the prelude) */
     void (*start)(void *ctx, int worker);
+    /* optional (NULL: none): run by each worker w > 0 on its own thread
+     * once it has no task left to take or assist (its last use of memory
+     * of its own: what the caller would give back after the split) */
+    void (*finish)(void *ctx, int worker);
     /* optional (NULL: none): run on the calling thread once the other
      * workers have started, before it takes a task or hands one on (other
      * work of the caller's that comes first in the results) */
