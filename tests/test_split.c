@@ -29,6 +29,10 @@ struct fixture {
     bool wait_for_assist;      /* task 0 spins until an assist of it began */
     bool saw_resolved;         /* task 0 saw split_resolved turn nonzero */
     int saw_assisting;         /* task 0 saw split_assisting nonzero (atomic) */
+    /* per worker (the hooks' test): start and finish calls, tasks run, and
+     * tasks run after finish or before start */
+    int started[4], finished[4], ran[4];
+    bool out_of_order;
 };
 
 static _Thread_local bool on_calling_thread;
@@ -39,6 +43,11 @@ static void run_task(void *ctx, int worker, int task)
     __atomic_fetch_add(&f->runs[task], 1, __ATOMIC_RELAXED);
     if ((on_calling_thread && worker != 0) || worker < 0 || worker >= f->threads)
         f->bad_worker = true; /* read after split_run joined the threads */
+    if (f->job->start && worker >= 0 && worker < 4) { /* each worker writes its own entries */
+        f->ran[worker]++;
+        if (!f->started[worker] || f->finished[worker])
+            f->out_of_order = true;
+    }
     if (task != 0 || !f->wait_for_assist)
         return;
     /* only an assisting thread ends these waits: once every other task is
@@ -73,6 +82,26 @@ static bool assist_task(void *ctx, int worker, int task, volatile int *done)
     while (!__atomic_load_n(&f->saw_assisting, __ATOMIC_ACQUIRE) && !*done && spins++ < SPIN_MAX)
         sched_yield();
     return f->assist_finished;
+}
+
+static void start_worker(void *ctx, int worker)
+{
+    struct fixture *f = ctx;
+    if ((on_calling_thread && worker != 0) || worker < 0 || worker >= f->threads)
+        f->bad_worker = true;
+    else if (f->ran[worker])
+        f->out_of_order = true;
+    else
+        f->started[worker]++;
+}
+
+static void finish_worker(void *ctx, int worker)
+{
+    struct fixture *f = ctx;
+    if (on_calling_thread || worker <= 0 || worker >= f->threads)
+        f->bad_worker = true; /* helpers only, each on its own thread */
+    else
+        f->finished[worker]++;
 }
 
 static void run_job(struct fixture *f, struct split_job *j, int threads, const int *order)
@@ -148,12 +177,40 @@ static void an_idle_thread_assists_the_running_task(void **state)
         assert_int_equal(f.emitted[i], i);
 }
 
+/* The hooks: every worker runs start once before its first task, and each
+ * helper (never the calling thread, worker 0) runs finish once, on its own
+ * thread, after its last.  Worked out from split.h's contract. */
+static void start_and_finish_bracket_each_worker(void **state)
+{
+    (void)state;
+    for (int threads = 2; threads <= 4; threads++) {
+        struct fixture f = {.stop_at = -1, .threads = threads};
+        struct split_job j = {.tasks = TASKS, .threads = threads, .ctx = &f, .run = run_task, .emit = emit_task,
+                              .start = start_worker, .finish = finish_worker};
+        f.job = &j;
+        on_calling_thread = true;
+        split_run(&j);
+        on_calling_thread = false;
+        assert_false(f.bad_worker);
+        assert_false(f.out_of_order);
+        int ran = 0;
+        for (int w = 0; w < threads; w++) {
+            assert_int_equal(f.started[w], 1);
+            assert_int_equal(f.finished[w], w == 0 ? 0 : 1);
+            ran += f.ran[w];
+        }
+        assert_int_equal(ran, TASKS);
+        assert_int_equal(f.emit_count, TASKS);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(results_in_task_order),
         cmocka_unit_test(a_cut_ends_the_results),
         cmocka_unit_test(an_idle_thread_assists_the_running_task),
+        cmocka_unit_test(start_and_finish_bracket_each_worker),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

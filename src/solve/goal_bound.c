@@ -37,7 +37,7 @@
 #define MAX_SIDE_UNITS 64            /* units of one side the working memory holds */
 #define MAX_BUDGET GOAL_BUDGET       /* turns of one side the reach sets distinguish */
 #define INF 0x3fff
-_Static_assert(GOAL_NB < 127, "a king square plus one fits goal_bound.witness");
+_Static_assert(GOAL_NB < 127, "a king square plus one fits goal_bound_learnt.witness");
 _Static_assert(MAX_BUDGET < 32, "one bit per count in goal_bound.reach_ready");
 #define MAX_OFFERS 48                /* distinct services one unit offers at one king square */
 #define LEVELS 64                    /* remaining lengths with their own statistics */
@@ -69,6 +69,24 @@ struct level {
 struct freeze_stats {
     uint32_t asked, changed, skipped;
     bool off;
+};
+
+/* What a bound learnt of where it pays, and its witnesses: a fresh bound
+ * would look at every node and every square until its own statistics
+ * filled (boros h#4 at -j 2: the tasks took 1.5x the CPU of -j 1); these
+ * only steer effort, never a verdict. */
+struct goal_bound_learnt {
+    struct level level[LEVELS];
+    struct freeze_stats freeze_stats;
+    /* witness[A][a]: the king square found feasible last with these budgets,
+     * tried first next time (fails): where a node is not cut, the sibling's
+     * square usually serves again, and the verdict does not depend on the
+     * order in which the squares are tried */
+    int8_t witness[2][MAX_BUDGET + 1];
+    /* checker_witness[A][s]: the checker's unit index plus one (bits 16
+     * on), its kind index (bits 8-15) and square plus one (bits 0-7) found
+     * feasible last for king square s (single_check_survives), 0 for none */
+    uint32_t checker_witness[2][GOAL_NB];
 };
 
 /* The targets of one king square: flights that D may block (block[j] turns)
@@ -134,8 +152,7 @@ struct goal_bound {
     const square_set *reach[MAX_SIDE_UNITS][1 + GOAL_PROMOTIONS]; /* in the tables */
     uint8_t a_bit[MAX_SIDE_UNITS];
     const uint8_t *row[MAX_SIDE_UNITS][1 + GOAL_PROMOTIONS]; /* its table counts */
-    struct level level[LEVELS];
-    struct freeze_stats freeze_stats;
+    struct goal_bound_learnt learnt; /* copied whole to the bounds made like it */
     bool listed;                     /* the last look listed its units (frozen_fails may follow) */
     bool freeze;                     /* this look cuts the lines of frozen units (frozen_fails) */
     square_set flights_seen;         /* of the king squares whose verdict D's units could change */
@@ -159,11 +176,6 @@ struct goal_bound {
     uint32_t stamp;
     uint32_t block_stamp[GOAL_NB];
     uint16_t block_memo[GOAL_NB], quiet_memo[GOAL_NB];
-    /* witness[A][a]: the king square found feasible last with these budgets,
-     * tried first next time (fails): where a node is not cut, the sibling's
-     * square usually serves again, and the verdict does not depend on the
-     * order in which the squares are tried */
-    int8_t witness[2][MAX_BUDGET + 1];
     /* verdicts[i]: a king square's verdict (bit 0) under its key (the other
      * bits), in one of the two slots of the set the key picks (verdict_key),
      * the newer first; VERDICTS of them, shared by the bounds made like this
@@ -181,10 +193,6 @@ struct goal_bound {
     square_set d_reach[MAX_BUDGET + 1][MAX_SIDE_UNITS];
     uint32_t reach_stamp;
     unsigned reach_ready;
-    /* checker_witness[A][s]: the checker's unit index plus one (bits 16
-     * on), its kind index (bits 8-15) and square plus one (bits 0-7) found
-     * feasible last for king square s (single_check_survives), 0 for none */
-    uint32_t checker_witness[2][GOAL_NB];
 };
 
 /* A bound on tables t that remembers verdicts in `verdicts` (another
@@ -236,26 +244,12 @@ struct goal_bound *goal_bound_new_turns(const struct position *p, const int turn
     return bound_with_tables(goal_tables_get_variant(p, v), NULL);
 }
 
-/* What a bound learnt of where it pays, and its witnesses: a fresh bound
- * would look at every node and every square until its own statistics
- * filled (boros h#4 at -j 2: the tasks took 1.5x the CPU of -j 1); these
- * only steer effort, never a verdict. */
-struct goal_bound_learnt {
-    struct level level[LEVELS];
-    struct freeze_stats freeze_stats;
-    int8_t witness[2][MAX_BUDGET + 1];
-    uint32_t checker_witness[2][GOAL_NB];
-};
-
 struct goal_bound_learnt *goal_bound_learnt_copy(const struct goal_bound *model)
 {
     struct goal_bound_learnt *l = malloc(sizeof *l);
     if (!l)
-        return NULL;
-    memcpy(l->level, model->level, sizeof l->level);
-    l->freeze_stats = model->freeze_stats;
-    memcpy(l->witness, model->witness, sizeof l->witness);
-    memcpy(l->checker_witness, model->checker_witness, sizeof l->checker_witness);
+        out_of_memory();
+    *l = model->learnt;
     return l;
 }
 
@@ -271,12 +265,8 @@ struct goal_bound *goal_bound_new_like(const struct goal_bound *model, const str
     struct goal_bound *n = bound_with_tables(model->t, model->verdicts);
     if (!n)
         return NULL;
-    if (learnt) {
-        memcpy(n->level, learnt->level, sizeof n->level);
-        n->freeze_stats = learnt->freeze_stats;
-        memcpy(n->witness, learnt->witness, sizeof n->witness);
-        memcpy(n->checker_witness, learnt->checker_witness, sizeof n->checker_witness);
-    }
+    if (learnt)
+        n->learnt = *learnt;
     return n;
 }
 
@@ -851,7 +841,7 @@ static bool single_check_survives(struct goal_bound *n, int s, int rb, const squ
     /* the checker and square found feasible last for this king square
      * first: the verdict is the same in any order, and siblings mostly
      * share it */
-    uint32_t *seen = &n->checker_witness[n->A][s];
+    uint32_t *seen = &n->learnt.checker_witness[n->A][s];
     int wu = (int)(*seen >> 16) - 1, wi = (int)(*seen >> 8 & 0xff), wq = (int)(*seen & 0xff) - 1;
     if (wu < 0 || wu >= n->na || cost[wu] > n->a)
         wu = -1;
@@ -1412,7 +1402,7 @@ static bool prunes(struct goal_bound *n, const struct position *p, enum goal goa
      * those nodes) */
     if (plies < 2)
         return false;
-    struct level *l = &n->level[plies < LEVELS ? plies : LEVELS - 1];
+    struct level *l = &n->learnt.level[plies < LEVELS ? plies : LEVELS - 1];
     if (l->off && ++l->skipped % SAMPLE)
         return false;
     int a;
@@ -1575,7 +1565,7 @@ static bool unit_frozen(const struct goal_bound *n, const struct position *p, in
  * nothing; skipping it never loses a solution). */
 static bool freeze_pays(struct goal_bound *n)
 {
-    struct freeze_stats *f = &n->freeze_stats;
+    struct freeze_stats *f = &n->learnt.freeze_stats;
     if (f->off && ++f->skipped % SAMPLE)
         return false;
     if (++f->asked == FREEZE_WINDOW) {
@@ -1647,7 +1637,7 @@ static bool frozen_fails(struct goal_bound *n, const struct position *p, enum go
     if (!n->listed || n->passing || a != 1 || d > 1 || p->st.side == A || !n->lines_known ||
         (when_paying && !freeze_pays(n)) || !freeze_lines(n, p))
         return false;
-    n->freeze_stats.changed++;
+    n->learnt.freeze_stats.changed++;
     /* the look again from the start, with the same cuts (one function: a
      * look split in two took 1% more instructions on b7i_h4_boros_int) */
     square_set none = 0;
@@ -1739,7 +1729,7 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
     bool castle = position_may_castle(p, n->D);
     const uint8_t *kdist = castle ? t->dist[n->D][KING][kb] : t->king_plain[n->D][kb];
     n->flights_seen = 0;
-    int8_t *witness = &n->witness[n->A][n->a];
+    int8_t *witness = &n->learnt.witness[n->A][n->a];
     int w = *witness - 1; /* stored plus one: 0 is none */
     bool full = !read_only && stats && (!stats->early || ++stats->probe % PROBE == 0);
     square_set proved = 0;
@@ -1802,7 +1792,7 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
     if (skip)
         skipped += (uint32_t)set_count(skip);
     /* most of the squares skipped were proved one level up: its credit */
-    if (stats && stats < &n->level[LEVELS - 1])
+    if (stats && stats < &n->learnt.level[LEVELS - 1])
         stats[1].spared += skipped;
     if (stats && stats->extra >= WINDOW) {
         stats->early = stats->spared < stats->extra;
@@ -1826,7 +1816,7 @@ bool goal_bound_proves_failure_below(struct goal_bound *n, const struct position
 {
     /* the statistics of the look past the first feasible square, per total
      * of the turns left */
-    struct level *l = &n->level[a + d < LEVELS ? a + d : LEVELS - 1];
+    struct level *l = &n->learnt.level[a + d < LEVELS ? a + d : LEVELS - 1];
     return fails_excluding(n, p, goal, A, a, d, excluded, false, l);
 }
 

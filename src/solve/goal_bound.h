@@ -18,7 +18,7 @@ struct goal_bound *goal_bound_new(const struct position *p);
  * turns (rules.h, goal_hooks.variant). */
 struct goal_bound *goal_bound_new_turns(const struct position *p, const int turns[2]);
 /* What a bound learnt of where it pays (statistics and witnesses: effort
- * only, never a verdict), copied out of it; NULL when memory runs out. */
+ * only, never a verdict), copied out of it. */
 struct goal_bound_learnt;
 struct goal_bound_learnt *goal_bound_learnt_copy(const struct goal_bound *model);
 void goal_bound_learnt_free(struct goal_bound_learnt *l);
