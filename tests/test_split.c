@@ -104,15 +104,21 @@ static void finish_worker(void *ctx, int worker)
         f->finished[worker]++;
 }
 
+/* Runs job j (its ctx f) from the calling thread. */
+static void run_prepared(struct fixture *f, struct split_job *j)
+{
+    f->job = j;
+    f->threads = j->threads;
+    on_calling_thread = true;
+    split_run(j);
+    on_calling_thread = false;
+}
+
 static void run_job(struct fixture *f, struct split_job *j, int threads, const int *order)
 {
     *j = (struct split_job){.tasks = TASKS, .threads = threads, .order = order, .ctx = f, .run = run_task,
                             .emit = emit_task};
-    f->job = j;
-    f->threads = threads;
-    on_calling_thread = true;
-    split_run(j);
-    on_calling_thread = false;
+    run_prepared(f, j);
 }
 
 /* Tasks taken in reverse: each still runs once and is handed on in task
@@ -162,10 +168,7 @@ static void an_idle_thread_assists_the_running_task(void **state)
     struct fixture f = {.stop_at = -1, .threads = 2, .assist_finished = true, .wait_for_assist = true};
     struct split_job j = {.tasks = TASKS, .threads = 2, .ctx = &f, .run = run_task, .emit = emit_task,
                           .assist = assist_task};
-    f.job = &j;
-    on_calling_thread = true;
-    split_run(&j);
-    on_calling_thread = false;
+    run_prepared(&f, &j);
     assert_false(f.bad_worker);
     assert_true(f.saw_assisting);
     assert_true(f.saw_resolved);
@@ -187,10 +190,7 @@ static void start_and_finish_bracket_each_worker(void **state)
         struct fixture f = {.stop_at = -1, .threads = threads};
         struct split_job j = {.tasks = TASKS, .threads = threads, .ctx = &f, .run = run_task, .emit = emit_task,
                               .start = start_worker, .finish = finish_worker};
-        f.job = &j;
-        on_calling_thread = true;
-        split_run(&j);
-        on_calling_thread = false;
+        run_prepared(&f, &j);
         assert_false(f.bad_worker);
         assert_false(f.out_of_order);
         int ran = 0;
