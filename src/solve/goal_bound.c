@@ -193,6 +193,11 @@ struct goal_bound {
     square_set d_reach[MAX_BUDGET + 1][MAX_SIDE_UNITS];
     uint32_t reach_stamp;
     unsigned reach_ready;
+    /* d_part[r][s]: verdict_key's share of D's units for king square s and
+     * r turns, valid while d_part_stamp[r][s] is the list's stamp (siblings
+     * after A's turns share it) */
+    uint32_t d_part_stamp[MAX_BUDGET + 1][GOAL_NB];
+    uint64_t d_part[MAX_BUDGET + 1][GOAL_NB];
 };
 
 /* A bound on tables t that remembers verdicts in `verdicts` (another
@@ -926,6 +931,7 @@ static bool d_units(struct goal_bound *n)
     same &= nd == n->listed_nd;
     if (!same && ++n->stamp == 0) { /* wrapped: forget every remembered count */
         memset(n->block_stamp, 0, sizeof n->block_stamp);
+        memset(n->d_part_stamp, 0, sizeof n->d_part_stamp);
         n->reach_stamp = 0;
         n->reach_ready = 0;
         n->stamp = 1;
@@ -978,11 +984,16 @@ static uint64_t verdict_key(struct goal_bound *n, int s, int king_turns)
                                            (uint64_t)n->need_check << 33 | (uint64_t)n->passing << 34 |
                                            (uint64_t)(n->a_king_unit >= 0 ? n->a_bit[n->a_king_unit] + 1 : 0)
                                                << 40);
-    square_set flights = t->flights[s];
-    for (int w = 0; w < n->nd; w++)
-        if (reach[w] & flights)
-            key ^= n->d_hash[w];
-    return key;
+    if (n->d_part_stamp[rb][s] != n->stamp) {
+        square_set flights = t->flights[s];
+        uint64_t part = 0;
+        for (int w = 0; w < n->nd; w++)
+            if (reach[w] & flights)
+                part ^= n->d_hash[w];
+        n->d_part[rb][s] = part;
+        n->d_part_stamp[rb][s] = n->stamp;
+    }
+    return key ^ n->d_part[rb][s];
 }
 
 /* Can D's king on square bit s be mated (stalemated) within the budgets?
