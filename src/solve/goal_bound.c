@@ -173,6 +173,9 @@ struct goal_bound {
      * siblings after A's turns share it) */
     enum colour listed_colour;
     int listed_nd;
+    /* the placement hash of D's units (all of them, its king too) at this
+     * look, and as listed */
+    uint64_t d_placement, listed_placement;
     uint32_t stamp;
     uint32_t block_stamp[GOAL_NB];
     uint16_t block_memo[GOAL_NB], quiet_memo[GOAL_NB];
@@ -907,6 +910,12 @@ static bool d_units(struct goal_bound *n)
 {
     if (n->nd >= 0)
         return true;
+    /* the same units as listed last (their hash: 64 bits, as every key
+     * here): the list stands as it is */
+    if (n->listed_colour == n->D && n->listed_nd >= 0 && n->listed_placement == n->d_placement) {
+        n->nd = n->listed_nd;
+        return true;
+    }
     const struct position *p = n->pos;
     int nd = 0;
     bool same_colour = n->listed_colour == n->D, same = same_colour;
@@ -937,6 +946,7 @@ static bool d_units(struct goal_bound *n)
         n->stamp = 1;
     }
     n->listed_colour = n->D;
+    n->listed_placement = n->d_placement;
     n->listed_nd = n->nd = nd;
     return true;
 }
@@ -1730,6 +1740,7 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
         n->checkable |= t->check_within[n->A][k][b][n->a];
     }
     n->pos = p;
+    n->d_placement = p->st.placement ^ n->a_hash; /* before freeze_lines changes a_hash */
     n->nd = -1; /* D's units are listed on first use (d_units) */
     n->listed = true;
     n->lines_clear = -1; /* worked out on first use (lines_clear) */
