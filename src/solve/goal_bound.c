@@ -173,8 +173,9 @@ struct goal_bound {
      * siblings after A's turns share it) */
     enum colour listed_colour;
     int listed_nd;
-    /* the placement hash of D's units (all of them, its king too) at this
-     * look, and as listed */
+    /* the position's placement hash less A's units (D's, its king too, and
+     * any neutral ones: a change of those lists D's units again, which is
+     * only work) at this look, and as listed */
     uint64_t d_placement, listed_placement;
     uint32_t stamp;
     uint32_t block_stamp[GOAL_NB];
