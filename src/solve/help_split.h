@@ -41,6 +41,13 @@ struct help_run {
     struct help_workers *workers;
     int last;                   /* the phase's longest length (plies) */
     uint64_t previous_nodes;    /* the nodes of the length before this one (0: none) */
+    /* the table's answer for the child about to be searched, asked before
+     * its turn was played (help.c child_failed_before): its key, whether
+     * the table had it, and what it had; `probed` holds until that child's
+     * node starts */
+    bool probed, probe_found;
+    uint64_t probe_key;
+    struct tt_bounds probe_e;
 };
 
 static inline uint64_t help_key_of(const struct solver *s, uint64_t hash) { return hash ^ s->mode_key ^ 0x6a09e667f3bcc909ull; }
