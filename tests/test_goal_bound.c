@@ -767,6 +767,151 @@ static void lines_on_the_board(void **state)
     goal_bound_free(gb);
 }
 
+/* The check test after the mating side's turn (goal_bound_turn_checkless),
+ * worked out by hand.  White Ka1 Nb1, Black Kh8, White to play h#1.5: after
+ * any knight move (to a3, c3 or d2) the knight reaches in one more move only
+ * squares from which it checks none of h8, g8, g7, h7 (a knight checks those
+ * from f7, g6, e7, f6, h6, e6, e8, f5, h5, f8, g5: two moves away at least),
+ * and a king checks nothing: every White turn is checkless, and no h#1.5
+ * exists.  With a queen on d1 instead, Qd1-d4 is not checkless (Qd8+ or
+ * Qh4+ follow), nor is Qd1-d2 (Qh6+); Ka1-b2 leaves the queen's own checks
+ * (Qh5+ from d1).  The king's own square may have been proved above (given
+ * as excluded): White Kh7 Bh6 Pd7, Black Kg4 Pc4 Pg3 Sg1 with g4 proved,
+ * the king's other squares still count: after d7-d8 (any promotion) the
+ * bishop checks g5 where it stands, and the new unit checks h5 or f5 within
+ * a turn (Qg5+, Rd5+), so the turn is not checkless; the h#1.5 1...d8=Q
+ * 2.Kh5 Qg5# exists (Popeye's answer too). */
+static void checkless_turns(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *fen, *turn, *excluded;
+        bool checkless;
+    } cases[] = {
+        {"7k/8/8/8/8/8/8/KN6 w - - 0 1", "b1c3", NULL, true},
+        {"7k/8/8/8/8/8/8/KN6 w - - 0 1", "b1d2", NULL, true},
+        {"7k/8/8/8/8/8/8/KN6 w - - 0 1", "a1b2", NULL, true},
+        {"7k/8/8/8/8/8/8/K2Q4 w - - 0 1", "d1d4", NULL, false},
+        {"7k/8/8/8/8/8/8/K2Q4 w - - 0 1", "d1d2", NULL, false},
+        {"7k/8/8/8/8/8/8/K2Q4 w - - 0 1", "a1b2", NULL, false},
+        {"8/3P3K/7B/8/2p3k1/6p1/8/6n1 w - - 0 1", "d7d8", "g4", false},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+        struct position p = position_from_fen(&rules_orthodox, cases[c].fen);
+        struct goal_bound *gb = goal_bound_new(&p);
+        assert_non_null(gb);
+        struct goal_checks checks;
+        square_set excluded = cases[c].excluded ? SET_BIT(bit(&p, cases[c].excluded)) : 0;
+        assert_true(goal_bound_checks_prepare(gb, &p, GOAL_MATE, 3, excluded, &checks));
+        struct turn_list *l = malloc(sizeof *l);
+        assert_non_null(l);
+        p.rules->generate(&p, l);
+        int from = square_parse(p.geo, (char[]){cases[c].turn[0], cases[c].turn[1], 0});
+        int to = square_parse(p.geo, (char[]){cases[c].turn[2], cases[c].turn[3], 0});
+        bool seen = false;
+        for (int i = 0; i < l->count; i++) {
+            if (l->turns[i].from != from || l->turns[i].to != to)
+                continue;
+            seen = true;
+            if (goal_bound_turn_checkless(gb, &checks, &p, &l->turns[i]) != cases[c].checkless)
+                fail_msg("%s %s: checkless should be %d", cases[c].fen, cases[c].turn, cases[c].checkless);
+        }
+        assert_true(seen);
+        if (cases[c].checkless)
+            assert_false(help_exists(&p, GOAL_MATE, 3));
+        else if (cases[c].excluded) /* the h#1.5 above */
+            assert_true(help_exists(&p, GOAL_MATE, 3));
+        free(l);
+        goal_bound_free(gb);
+    }
+}
+
+/* A random legal position with the side to move (the mating side here)
+ * given a king and 1-2 knights, bishops or pawns, the other side a king and
+ * 1-4 units of any kind: little mating force, where the check test cuts. */
+static bool random_weak_position(const struct rules *r, struct position *p)
+{
+    static const enum kind strong[] = {QUEEN, ROOK, BISHOP, KNIGHT, PAWN, PAWN}, weak[] = {KNIGHT, BISHOP, PAWN};
+    position_init(p, r, 0);
+    const struct geometry *g = p->geo;
+    enum colour A = (enum colour)next(2);
+    for (int c = 0; c < 2; c++) {
+        int units = c == (int)A ? 1 + (int)next(2) : 1 + (int)next(4);
+        for (int i = 0; i <= units; i++) {
+            int sq;
+            do
+                sq = geo_square(g, (int)next((unsigned)g->files), (int)next((unsigned)g->ranks));
+            while (p->board[sq] != UNIT_EMPTY);
+            enum kind k = i == 0 ? KING : c == (int)A ? weak[next(3)] : strong[next(6)];
+            if (k == PAWN && (g->rank_of[sq] == 0 || g->rank_of[sq] == g->ranks - 1))
+                k = KNIGHT;
+            position_put(p, sq, unit_make((enum colour)c, k));
+        }
+    }
+    p->st.side = (uint8_t)A;
+    position_rehash(p);
+    return !rules_opponent_in_check(p);
+}
+
+/* On random positions with the mating side to move and three half-moves
+ * left, given the king squares the node's own look proved (as help.c asks
+ * it; none where that look cuts the node whole, which would make every turn
+ * checkless), every checkless turn leads to a node without an h#1 (the
+ * exhaustive search); and the test cuts some turns, so that it is tested
+ * at all. */
+static void random_checkless(const struct rules *r, int count, int *cut)
+{
+    struct position p;
+    struct goal_bound *gb = NULL;
+    struct turn_list *l = malloc(sizeof *l);
+    assert_non_null(l);
+    for (int n = 0; n < count; n++) {
+        while (!random_weak_position(r, &p))
+            ;
+        if (!gb)
+            gb = goal_bound_new(&p);
+        assert_non_null(gb);
+        square_set proved = 0;
+        if (goal_bound_prunes_below(gb, &p, GOAL_MATE, 3, &proved))
+            proved = 0; /* cut whole: the test on its own, with nothing proved */
+        /* a bound that has learnt nothing: the test is asked at every node
+         * (the search stops asking where it seldom cuts) */
+        struct goal_bound *fresh = goal_bound_new_like(gb, NULL);
+        assert_non_null(fresh);
+        struct goal_checks checks;
+        assert_true(goal_bound_checks_prepare(fresh, &p, GOAL_MATE, 3, proved, &checks));
+        r->generate(&p, l);
+        for (int i = 0; i < l->count; i++) {
+            if (!goal_bound_turn_checkless(fresh, &checks, &p, &l->turns[i]))
+                continue;
+            ++*cut;
+            struct undo u;
+            position_make(&p, &l->turns[i], &u);
+            bool solvable = help_exists(&p, GOAL_MATE, 2);
+            position_unmake(&p, &u);
+            if (solvable) {
+                char fen[128];
+                fen_write(&p, fen);
+                fail_msg("a checkless turn (%d) led to a solution: %s", i, fen);
+            }
+        }
+        goal_bound_free(fresh);
+    }
+    free(l);
+    goal_bound_free(gb);
+}
+
+static void random_checkless_turns(void **state)
+{
+    (void)state;
+    int orthodox = 0, relay = 0;
+    random_checkless(&rules_orthodox, 400, &orthodox);
+    random_checkless(&rules_knight_relay, 400, &relay);
+    print_message("checkless turns cut: orthodox %d, Knight relay %d\n", orthodox, relay);
+    assert_true(orthodox > 100);
+    assert_true(relay > 100);
+}
+
 static void random_orthodox(void **state)
 {
     (void)state;
@@ -918,6 +1063,8 @@ int main(void)
         cmocka_unit_test(remembered_verdicts_knight_relay),
         cmocka_unit_test(frozen_units),
         cmocka_unit_test(lines_on_the_board),
+        cmocka_unit_test(checkless_turns),
+        cmocka_unit_test(random_checkless_turns),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -78,6 +78,7 @@ struct freeze_stats {
 struct goal_bound_learnt {
     struct level level[LEVELS];
     struct freeze_stats freeze_stats;
+    struct freeze_stats checks_stats; /* goal_bound_checks_prepare's */
     /* witness[A][a]: the king square found feasible last with these budgets,
      * tried first next time (fails): where a node is not cut, the sibling's
      * square usually serves again, and the verdict does not depend on the
@@ -1959,4 +1960,87 @@ bool goal_bound_turn_idle_counted(const struct goal_bound *n, struct goal_pass *
             }
     }
     return !(pass->lines & SET_BIT(x));
+}
+
+/* What A's unit of kind k on bit b may check where A has `a` turns left, as
+ * fails_excluding lists it: along a line from where it stands (or where a
+ * free move takes it), which another unit's move may discover, and within
+ * its turns (checked0, checkable). */
+static square_set checks_of(const struct goal_tables *t, enum colour A, int k, int b, int a)
+{
+    bool lines_known = t->lines && t->lines->valid[A];
+    square_set c = t->check_within[A][k][b][a];
+    for (square_set q = t->within[A][k][b][0]; q; q &= q - 1)
+        c |= lines_known ? t->lines->line_checks[A][k][set_first(q)] : t->checks[A][k][set_first(q)];
+    return c;
+}
+
+/* Whether the check test pays (as freeze_pays): where it has cut few of
+ * the turns it was asked about in a window, it is asked at one node in
+ * SAMPLE until it does (b8i_h4wtp_degener_int: 52 of 358,742 cuts there
+ * were the check's alone: its rook and bishop check nearly everywhere). */
+#define CHECKS_WINDOW 4096
+#define CHECKS_RATIO 16
+
+bool goal_bound_checks_prepare(struct goal_bound *n, const struct position *p, enum goal goal, int plies,
+                               square_set excluded, struct goal_checks *c)
+{
+    if (goal != GOAL_MATE || plies != 3)
+        return false;
+    struct freeze_stats *f = &n->learnt.checks_stats;
+    if (f->off && ++f->skipped % SAMPLE)
+        return false;
+    const struct goal_tables *t = n->t;
+    const struct geometry *g = p->geo;
+    enum colour A = (enum colour)p->st.side, D = (enum colour)!A;
+    int king = p->st.king_sq[D];
+    if (king == SQ_NONE || set_count(p->st.occupied[A]) > GOAL_CHECKS_UNITS)
+        return false;
+    /* the node after A's turn: A has one turn, D one (help_turns) */
+    int kb = geo_bit(g, king);
+    c->king_squares = (SET_BIT(kb) | t->within[D][KING][kb][1]) & ~excluded;
+    c->na = 0;
+    c->all = 0;
+    square_set own[GOAL_CHECKS_UNITS];
+    for (square_set s = p->st.occupied[A]; s; s &= s - 1) {
+        int b = set_first(s);
+        int u = c->na++;
+        c->bit[u] = (uint8_t)b;
+        own[u] = checks_of(t, A, unit_kind(p->board[geo_square_of_bit(g, b)]), b, 1);
+        c->all |= own[u];
+    }
+    for (int u = 0; u < c->na; u++) {
+        c->others[u] = 0;
+        for (int v = 0; v < c->na; v++)
+            if (v != u)
+                c->others[u] |= own[v];
+    }
+    return true;
+}
+
+bool goal_bound_turn_checkless(struct goal_bound *n, const struct goal_checks *c, const struct position *p,
+                               const struct turn *t)
+{
+    /* one unit of A moves to another square: D's king stays, and A's
+     * other units stay or are taken (their checks kept: more, never fewer) */
+    enum { MORE = TURN_CASTLE | TURN_DISPLACE_FIRST | TURN_PUSH | TURN_PULL | TURN_STEP };
+    const struct geometry *g = p->geo;
+    if ((t->flags & MORE) || t->from2 != SQ_NONE || t->to == t->from || !g->on_board[t->to])
+        return false;
+    int from = geo_bit(g, t->from);
+    square_set others = c->all;
+    for (int u = 0; u < c->na; u++)
+        if (c->bit[u] == from) {
+            others = c->others[u];
+            break;
+        }
+    int k = t->promo ? t->promo : unit_kind(p->board[t->from]);
+    bool cut = !((others | checks_of(n->t, (enum colour)p->st.side, k, geo_bit(g, t->to), 1)) & c->king_squares);
+    struct freeze_stats *f = &n->learnt.checks_stats;
+    f->changed += cut;
+    if (++f->asked == CHECKS_WINDOW) {
+        f->off = f->changed * CHECKS_RATIO < f->asked;
+        f->asked = f->changed = 0;
+    }
+    return cut;
 }

@@ -108,4 +108,30 @@ static inline bool goal_bound_turn_idle(const struct goal_bound *gb, struct goal
     return goal_bound_turn_idle_counted(gb, pass, p, t);
 }
 
+/* At a node where A, the side that mates, is to move with three half-moves
+ * left (its turn, D's, its mating turn): what each of A's units may check
+ * in the node after a turn, where A has one turn left and D one, as that
+ * node's look reads it at its first test of each king square (goal_bound.c
+ * checks_of).  A turn after which no square D's king may stand on can be
+ * checked makes a node the look cuts at once: it need not be played
+ * (goal_bound_turn_checkless).  b7i_h4_boros_int: 70,992 of the 98,228
+ * nodes two half-moves from the end that the look cut were such. */
+#define GOAL_CHECKS_UNITS 16
+struct goal_checks {
+    square_set king_squares; /* D's king's squares within its one turn */
+    int na;
+    uint8_t bit[GOAL_CHECKS_UNITS];
+    square_set others[GOAL_CHECKS_UNITS]; /* what A's units but this one may check */
+    square_set all;                       /* what all of them may */
+};
+/* Fills c at p (A to move, plies == 3), the king squares proved above p
+ * (goal_bound_prunes_below) left out; false where the test does not apply
+ * (another goal or length, too many units) or has not paid of late. */
+bool goal_bound_checks_prepare(struct goal_bound *gb, const struct position *p, enum goal goal, int plies,
+                               square_set excluded, struct goal_checks *c);
+/* After goal_bound_checks_prepare: true when the node after A's turn t is
+ * cut by the bound's check test on every king square. */
+bool goal_bound_turn_checkless(struct goal_bound *gb, const struct goal_checks *c, const struct position *p,
+                               const struct turn *t);
+
 #endif

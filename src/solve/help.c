@@ -354,6 +354,11 @@ int help_node(struct help_run *h, int plies)
         memset(hashes.known, 0, sizeof hashes.known);
         prefetch_children(s, l, &hashes);
     }
+    /* three half-moves left, the mating side to move: its turns after which
+     * it can check no square of the king's are cut unplayed (goal_bound.h) */
+    struct goal_checks checks;
+    bool checks_known = plies == 3 && s->goal_bound && s->play == PLAY_HELP && !numbered &&
+                        goal_bound_checks_prepare(s->goal_bound, s->pos, s->goal, plies, excluded, &checks);
     int found = 0;
     h->excluded[s->ply + 1] = excluded; /* for the nodes below */
     /* the mated side's last turn: one that leaves its king on a square
@@ -386,6 +391,10 @@ int help_node(struct help_run *h, int plies)
         }
         if (plies == 1 && numbered && !self_end && !solver_may_reach_mate(s, &l->turns[i]))
             continue;
+        if (checks_known && goal_bound_turn_checkless(s->goal_bound, &checks, s->pos, &l->turns[i])) {
+            s->nodes++; /* a node visited, as the child the bound would cut */
+            continue;
+        }
         if (prefetched && child_failed_before(h, &hashes, i, plies - 1))
             continue;
         solver_make(s, &l->turns[i], &u);
