@@ -563,30 +563,53 @@ static unsigned next(unsigned n)
     return (unsigned)(rng >> 33) % n;
 }
 
+/* A unit of colour c on a random empty square, then of a kind drawn from
+ * the n of `kinds` (the king where n is 0; a pawn drawn on a first or last
+ * rank becomes a knight), the generator drawn in that order. */
+static void put_random(struct position *p, enum colour c, const enum kind *kinds, unsigned n)
+{
+    const struct geometry *g = p->geo;
+    int sq;
+    do
+        sq = geo_square(g, (int)next((unsigned)g->files), (int)next((unsigned)g->ranks));
+    while (p->board[sq] != UNIT_EMPTY);
+    enum kind k = n ? kinds[next(n)] : KING;
+    if (k == PAWN && (g->rank_of[sq] == 0 || g->rank_of[sq] == g->ranks - 1))
+        k = KNIGHT;
+    position_put(p, sq, unit_make(c, k));
+}
+
 /* A random legal position: both kings, a few units each, no pawn on a first
  * or last rank, the side not to move not in check. */
 static bool random_position(const struct rules *r, struct position *p, int white, int black)
 {
     static const enum kind kinds[] = {QUEEN, ROOK, BISHOP, KNIGHT, PAWN, PAWN};
     position_init(p, r, 0);
-    const struct geometry *g = p->geo;
     for (int c = 0; c < 2; c++)
-        for (int i = 0; i <= (c ? black : white); i++) {
-            int sq;
-            do
-                sq = geo_square(g, (int)next((unsigned)g->files), (int)next((unsigned)g->ranks));
-            while (p->board[sq] != UNIT_EMPTY);
-            enum kind k = i == 0 ? KING : kinds[next(6)];
-            if (k == PAWN && (g->rank_of[sq] == 0 || g->rank_of[sq] == g->ranks - 1))
-                k = KNIGHT;
-            position_put(p, sq, unit_make((enum colour)c, k));
-        }
+        for (int i = 0; i <= (c ? black : white); i++)
+            put_random(p, (enum colour)c, kinds, i == 0 ? 0 : 6);
     p->st.side = (uint8_t)next(2);
     position_rehash(p);
     return !rules_opponent_in_check(p);
 }
 
 static const enum goal goals[] = {GOAL_MATE, GOAL_STALEMATE, GOAL_MATE_OR_STALEMATE};
+
+/* Fails (naming `what`, the turn's index and the position) where the
+ * exhaustive search finds a help line of `plies` after turn t at p. */
+static void child_unsolvable(struct position *p, const struct turn *t, enum goal g, int plies, const char *what,
+                             int i)
+{
+    struct undo u;
+    position_make(p, t, &u);
+    bool solvable = help_exists(p, g, plies);
+    position_unmake(p, &u);
+    if (solvable) {
+        char fen[128];
+        fen_write(p, fen);
+        fail_msg("%s turn (%d) led to a solution: %s goal %d plies %d", what, i, fen, (int)g, plies + 1);
+    }
+}
 
 /* The next random legal position into p, and the bound (made on first use). */
 static void next_case(const struct rules *r, struct position *p, struct goal_bound **gb)
@@ -616,15 +639,7 @@ static void random_positions(const struct rules *r, int count, int *cuts, int *i
                     if (!goal_bound_turn_idle(gb, &pass, &p, &l->turns[i]))
                         continue;
                     ++*idle;
-                    struct undo u;
-                    position_make(&p, &l->turns[i], &u);
-                    bool solvable = help_exists(&p, g, plies - 1);
-                    position_unmake(&p, &u);
-                    if (solvable) {
-                        char fen[128];
-                        fen_write(&p, fen);
-                        fail_msg("an idle turn (%d) led to a solution: %s goal %d plies %d", i, fen, (int)g, plies);
-                    }
+                    child_unsolvable(&p, &l->turns[i], g, plies - 1, "an idle", i);
                 }
                 free(l);
             }
@@ -833,20 +848,11 @@ static bool random_weak_position(const struct rules *r, struct position *p)
 {
     static const enum kind strong[] = {QUEEN, ROOK, BISHOP, KNIGHT, PAWN, PAWN}, weak[] = {KNIGHT, BISHOP, PAWN};
     position_init(p, r, 0);
-    const struct geometry *g = p->geo;
     enum colour A = (enum colour)next(2);
     for (int c = 0; c < 2; c++) {
         int units = c == (int)A ? 1 + (int)next(2) : 1 + (int)next(4);
-        for (int i = 0; i <= units; i++) {
-            int sq;
-            do
-                sq = geo_square(g, (int)next((unsigned)g->files), (int)next((unsigned)g->ranks));
-            while (p->board[sq] != UNIT_EMPTY);
-            enum kind k = i == 0 ? KING : c == (int)A ? weak[next(3)] : strong[next(6)];
-            if (k == PAWN && (g->rank_of[sq] == 0 || g->rank_of[sq] == g->ranks - 1))
-                k = KNIGHT;
-            position_put(p, sq, unit_make((enum colour)c, k));
-        }
+        for (int i = 0; i <= units; i++)
+            put_random(p, (enum colour)c, c == (int)A ? weak : strong, i == 0 ? 0 : c == (int)A ? 3 : 6);
     }
     p->st.side = (uint8_t)A;
     position_rehash(p);
@@ -885,15 +891,7 @@ static void random_checkless(const struct rules *r, int count, int *cut)
             if (!goal_bound_turn_checkless(fresh, &checks, &p, &l->turns[i]))
                 continue;
             ++*cut;
-            struct undo u;
-            position_make(&p, &l->turns[i], &u);
-            bool solvable = help_exists(&p, GOAL_MATE, 2);
-            position_unmake(&p, &u);
-            if (solvable) {
-                char fen[128];
-                fen_write(&p, fen);
-                fail_msg("a checkless turn (%d) led to a solution: %s", i, fen);
-            }
+            child_unsolvable(&p, &l->turns[i], GOAL_MATE, 2, "a checkless", i);
         }
         goal_bound_free(fresh);
     }
