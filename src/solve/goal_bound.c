@@ -1382,6 +1382,16 @@ static bool discovered_check_clear(struct goal_bound *n, int s, int king_turns)
     return false;
 }
 
+/* What A's unit of kind k on bit q checks without a turn of its own: where
+ * lines are known, only a check along a line (a unit moving off the line
+ * discovers it); a contact check from where a unit stands now needs it to
+ * move, since D's king cannot step into it.  Shared by the look's listing
+ * and the check test (checks_of), which must agree with it. */
+static inline square_set standing_checks(const struct goal_tables *t, enum colour A, int k, int q, bool lines_known)
+{
+    return lines_known ? t->lines->line_checks[A][k][q] : t->checks[A][k][q];
+}
+
 static bool prunes(struct goal_bound *n, const struct position *p, enum goal goal, int plies, square_set *excluded);
 
 /* Help play with `plies` half-moves left at p: A, the side that moves last,
@@ -1719,11 +1729,7 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
         square_set checked = 0;
         for (square_set q = t->within[n->A][k][b][0]; q; q &= q - 1) {
             n->a_denied[u] |= t->denies[n->A][k][set_first(q)];
-            /* where lines are known, only a check along a line may be had
-             * without a turn of its own (a unit moving off the line
-             * discovers it); a contact check from where a unit stands now
-             * needs it to move: D's king cannot step into it */
-            checked |= lines_known ? t->lines->line_checks[n->A][k][set_first(q)] : t->checks[n->A][k][set_first(q)];
+            checked |= standing_checks(t, n->A, k, set_first(q), lines_known);
         }
         n->a_checked[u] = checked;
         n->checked0 |= checked;
@@ -1971,7 +1977,7 @@ static square_set checks_of(const struct goal_tables *t, enum colour A, int k, i
     bool lines_known = t->lines && t->lines->valid[A];
     square_set c = t->check_within[A][k][b][a];
     for (square_set q = t->within[A][k][b][0]; q; q &= q - 1)
-        c |= lines_known ? t->lines->line_checks[A][k][set_first(q)] : t->checks[A][k][set_first(q)];
+        c |= standing_checks(t, A, k, set_first(q), lines_known);
     return c;
 }
 
