@@ -142,6 +142,19 @@ bool help_pass_fails(struct solver *s, int plies, const square_set *excluded, st
            goal_bound_pass_fails_below(s->goal_bound, s->pos, s->goal, plies, excluded, pass);
 }
 
+/* The last move of help play (but hs#'s, which only leaves Black forced to
+ * mate) reaching mate comes in the order of Popeye's mating-move generator,
+ * units from h8 back to a1 (Popeye 4.104: h#1, h#0.5, ser-h#1 with
+ * MaxSolutions 1); every other move, and a stalemate's, in its plain order
+ * (h=0.5). */
+void help_order_for_max_solutions(const struct solver *s, struct turn_list *l, int plies)
+{
+    if (plies == 1 && s->play != PLAY_HELP_SELF && s->goal == GOAL_MATE)
+        popeye_order_sort_mating(s->pos, l);
+    else
+        popeye_order_sort(s->pos, l);
+}
+
 /* KeepMatingPiece: the side that reaches the goal is the one that moves last
  * in help play (h#n, and each half of Duplex), the other one in hs#n (its
  * forced mate follows); in reci-h#n both sides mate, and Popeye stops
@@ -342,7 +355,7 @@ int help_node(struct help_run *h, int plies)
         solver_generate(s);
     /* MaxSolutions shows the first solutions found: find them in Popeye's order */
     if (!numbered && s->opt->max_solutions > 0)
-        popeye_order_sort(s->pos, l);
+        help_order_for_max_solutions(s, l, plies);
     /* the side to be mated moves: when its passing would be cut, its turns
      * that change nothing the bound reads are cut unplayed (goal_bound.h) */
     struct goal_pass pass;

@@ -9,7 +9,6 @@
 
 #include "../board/memory.h"
 #include "goal_bound.h"
-#include "popeye_order.h"
 
 /* Lengths below this are searched alone: too little work to share. */
 #define HELP_SPLIT_MIN_PLIES 3
@@ -123,7 +122,7 @@ static void enumerate(struct help_split *sp, int plies, int depth_left, int root
     }
     struct turn_list *l = solver_generate(s);
     if (s->opt->max_solutions > 0)
-        popeye_order_sort(s->pos, l);
+        help_order_for_max_solutions(s, l, plies);
     /* the turns help_node would skip unplayed (goal_bound_turn_idle) make
      * no task: each would only be cut by the bound again */
     struct goal_pass pass;

@@ -71,6 +71,9 @@ bool help_bound_prunes(struct solver *s, int plies, square_set *excluded);
 /* Whether the side to be mated passing would be cut here (help.c), so that
  * its idle turns need not be played; fills pass. */
 bool help_pass_fails(struct solver *s, int plies, const square_set *excluded, struct goal_pass *pass);
+/* MaxSolutions shows the first solutions found: a node's turns in Popeye's
+ * order, `plies` half-moves before the end. */
+void help_order_for_max_solutions(const struct solver *s, struct turn_list *l, int plies);
 /* A solution of `plies` turns in h->path: to the result and the sink. */
 void help_send_solution(struct help_run *h, int plies);
 

@@ -63,6 +63,12 @@ static int goal_moves(struct series_run *h, int series, bool send)
 {
     struct solver *s = h->s;
     struct turn_list *l = solver_generate(s);
+    /* MaxSolutions: the first found in Popeye's order (ser-h#1: its
+     * mating-move generator's where the goal is mate) */
+    if (s->opt->max_solutions > 0 && s->goal == GOAL_MATE)
+        popeye_order_sort_mating(s->pos, l);
+    else if (s->opt->max_solutions > 0)
+        popeye_order_sort(s->pos, l);
     int found = 0;
     for (int i = 0; i < l->count && h->found < h->max_solutions; i++) {
         if (!solver_may_reach_mate(s, &l->turns[i]))
@@ -230,8 +236,13 @@ static int search(struct series_run *h, int moves)
         popeye_numbered_moves(s->pos, l);
     else
         solver_generate(s);
-    if (!numbered && s->opt->max_solutions > 0)
-        popeye_order_sort(s->pos, l);
+    if (!numbered && s->opt->max_solutions > 0) {
+        /* ser-#: the series' last move mates (help_order_for_max_solutions) */
+        if (moves == 1 && s->play == PLAY_DIRECT && s->goal == GOAL_MATE)
+            popeye_order_sort_mating(s->pos, l);
+        else
+            popeye_order_sort(s->pos, l);
+    }
     int found = 0;
     h->excluded[s->ply + 1] = excluded; /* for the nodes below */
     for (int i = 0; i < l->count && h->found < h->max_solutions; i++) {
