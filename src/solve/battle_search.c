@@ -35,11 +35,14 @@ struct walk {
  * come out as Popeye prints them.  The search keeps the rule set's order.
  * mating: the attacker's last move of direct play and the goal moves of a
  * defender bound to the goal (r#, semi-r#), which Popeye lists in
- * the order of its mating-move generator. */
+ * the order of its mating-move generator where the goal is mate. */
 static struct turn_list *shown_moves(struct solver *s, bool mating)
 {
     struct turn_list *l = solver_generate(s);
-    if (mating)
+    /* that generator serves the goal mate alone: stalemate and mate or
+     * stalemate come in the plain order (Popeye 4.104: =1, #=1, and the
+     * last moves of =2) */
+    if (mating && s->goal == GOAL_MATE)
         popeye_order_sort_mating(s->pos, l);
     else
         popeye_order_sort(s->pos, l);
@@ -114,6 +117,20 @@ static bool attacker_may_reach_goal(const struct solver *s) { return s->play == 
 
 static void walk_after_attack(struct walk *w, int depth, int n);
 static void walk_continuations(struct walk *w, int depth, int m, bool in_threat);
+
+/* NoShortVariations: whether a defence with value v (defence_value) at a
+ * node with n turns left (walk_after_attack's n) is a short variation.
+ * Direct play: the attacker wins in fewer than its n moves.  Where the
+ * defender is forced to the goal (s#, r#, semi-r#), n counts the
+ * defender's turns with this one, so the full length leaves the attacker
+ * n - 1 moves; a defence that reaches the goal itself (v 0) is shown, as
+ * Popeye 4.104 shows it (s#2 `1.Rc3-c4 ! 1...b3-b2 #`, corpus 160). */
+static bool short_variation(const struct solver *s, int n, int v)
+{
+    if (play_forces_defender(s->play))
+        return v >= 1 && v < n - 1;
+    return v >= 0 && v < n;
+}
 
 /* A defence at depth and, unless it reaches the goal itself, the attacker's
  * shortest answers (length m). */
@@ -204,8 +221,9 @@ static void walk_after_attack(struct walk *w, int depth, int n)
             /* PostKeyPlay: Popeye shows a defence that holds with "refutes." */
             solver_unmake(s, &u);
             w->post_key_refutations++;
-            /* r#1, semi-r#1 after the key: Popeye lists only Black's mates */
-            if (last_self_move && s->play != PLAY_SELF)
+            /* r#1, semi-r#1 after the key: Popeye lists only Black's mates;
+             * #1, =1, #=1: it lists no defence (White has no move left) */
+            if ((last_self_move && s->play != PLAY_SELF) || (s->play == PLAY_DIRECT && n < 1))
                 continue;
             struct undo m;
             position_make(s->pos, d, &m);
@@ -223,7 +241,7 @@ static void walk_after_attack(struct walk *w, int depth, int n)
         /* NoShortVariations: threat or none, a defence after which the
          * attacker wins sooner is not shown; a defender bound to reach the
          * goal shows its goal moves all the same (r#, semi-r#: Popeye 4.104) */
-        if (show && s->opt->no_short_variations && !bound_to_goal && v >= 0 && v < n)
+        if (show && s->opt->no_short_variations && !bound_to_goal && short_variation(s, n, v))
             show = false;
         solver_unmake(s, &u);
         if (!show)
@@ -400,6 +418,8 @@ struct root_walk {
     struct turn_list root_copy; /* the same turns, read by the split's threads */
     int n, max_refutations;
     struct root_verdict *verdicts; /* the split's, per first move; NULL: asked in turn */
+    int shown;                     /* keys and tries shown */
+    bool cut;                      /* MaxSolutions of them shown: no more first moves */
 };
 
 static void root_verdict(struct root_walk *rw, struct solver *s, int i, struct root_verdict *v)
@@ -579,6 +599,14 @@ static bool root_move(void *ctx, int i)
         t->refutations = refutations;
     }
     send_mark(w, EVENT_FIRST_MOVE_END, 0, 0);
+    /* MaxSolutions: Popeye counts its keys and tries as solutions, stops
+     * at the n-th, the first moves after it not looked at, and calls the
+     * solution partial (Popeye 4.104: #2 with Try and MaxSolutions 1 shows
+     * a try before the key, and no key) */
+    if (o->max_solutions > 0 && ++rw->shown >= o->max_solutions) {
+        rw->cut = true;
+        return false;
+    }
     return !s->stopped;
 }
 
@@ -634,6 +662,10 @@ void battle_search(struct solver *s, int n, struct result *r, const struct solut
     if (walk_forced_goal(w))
         return;
     int max_refutations = o->defence > 0 ? o->defence : (o->try_play ? 1 : 0);
+    /* #1, =1, #=1 and semi-r#1: Popeye 4.104 shows no tries there (with
+     * Try or Defence n alike; s#1 has them) */
+    if (n == 1 && (s->play == PLAY_DIRECT || s->play == PLAY_SEMI_REFLEX))
+        max_refutations = 0;
     struct turn_list *first = &s->lists[s->ply];
     if (o->move_numbers)
         popeye_numbered_moves(s->pos, first);
@@ -658,9 +690,9 @@ void battle_search(struct solver *s, int n, struct result *r, const struct solut
             strlist_free(&verdicts[i].refutations);
         free(verdicts);
     }
-    for (int i = 0; !split && i < first->count && !s->stopped; i++)
+    for (int i = 0; !split && i < first->count && !s->stopped && !rw.cut; i++)
         root_move(&rw, i);
     if (o->move_numbers)
         send_mark(w, EVENT_NUMBERED_END, 0, 0);
-    r->partial = s->stopped;
+    r->partial = s->stopped || rw.cut;
 }
