@@ -145,8 +145,12 @@ void diagram_write_phase_notes(struct text *out, const struct problem *pr, const
                                              (st->series && st->play == PLAY_DIRECT));
     if (pr->options.intelligent && !intelligent)
         text_printf(out, "%s\n", words_get(w, WORD_INTELLIGENT_IGNORED));
-    /* a direct series has no set play (README "Series-movers") */
-    if (pr->options.set_play && st->series && st->play == PLAY_DIRECT)
+    /* a direct series has no set play (README "Series-movers"), nor has a
+     * help play of half a move (h#0.5) or hs#1 in Popeye 4.104 */
+    bool no_set_play = (st->series && st->play == PLAY_DIRECT) ||
+                       (!st->series && st->play == PLAY_HELP && st->half && st->moves == 0) ||
+                       (!st->series && st->play == PLAY_HELP_SELF && st->moves == 1);
+    if (pr->options.set_play && no_set_play)
         text_printf(out, "%s\n", words_get(w, WORD_SETPLAY_IGNORED));
     int n = pr->options.threat;
     bool battle = !stipulation_has_lines(st);
