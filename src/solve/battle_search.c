@@ -667,7 +667,9 @@ void battle_search(struct solver *s, int n, struct result *r, const struct solut
     if (n == 1 && (s->play == PLAY_DIRECT || s->play == PLAY_SEMI_REFLEX))
         max_refutations = 0;
     struct turn_list *first = &s->lists[s->ply];
-    if (o->move_numbers)
+    if (o->move_numbers && s->play == PLAY_DIRECT && n == 1 && s->goal == GOAL_MATE)
+        popeye_numbered_mating_moves(s->pos, first);
+    else if (o->move_numbers)
         popeye_numbered_moves(s->pos, first);
     else
         shown_moves(s, s->play == PLAY_DIRECT && n == 1);

@@ -347,7 +347,9 @@ int help_node(struct help_run *h, int plies)
     /* hs#: White's last help move need not reach the goal; Black's forced mate follows */
     bool self_end = s->play == PLAY_HELP_SELF;
     struct turn_list *l = &s->lists[s->ply];
-    if (numbered)
+    if (numbered && plies == 1 && s->play == PLAY_HELP && s->goal == GOAL_MATE) /* h#0.5 */
+        popeye_numbered_mating_moves(s->pos, l);
+    else if (numbered)
         popeye_numbered_moves(s->pos, l);
     else if (!early && plies == 1 && !self_end) /* the last turn reaches the goal: for mate it must give check */
         solver_generate_mating(s);

@@ -108,6 +108,25 @@ void popeye_numbered_moves(struct position *p, struct turn_list *out)
     popeye_order_sort(p, out);
 }
 
+void popeye_numbered_mating_moves(struct position *p, struct turn_list *out)
+{
+    if (p->rules->generate_pseudo)
+        p->rules->generate_pseudo(p, out);
+    else
+        p->rules->generate(p, out);
+    int n = 0;
+    for (int i = 0; i < out->count; i++) {
+        struct undo u;
+        position_make(p, &out->turns[i], &u);
+        bool check = rules_in_check(p, (enum colour)p->st.side);
+        position_unmake(p, &u);
+        if (check)
+            out->turns[n++] = out->turns[i];
+    }
+    out->count = n;
+    popeye_order_sort_mating(p, out);
+}
+
 bool popeye_turn_legal(struct position *p, const struct turn *t)
 {
     if (!p->rules->generate_pseudo)

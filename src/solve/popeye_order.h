@@ -15,6 +15,10 @@ void popeye_order_sort_mating(const struct position *p, struct turn_list *l);
 /* The first moves Popeye numbers: pseudo-legal where the rule set can list
  * them (Popeye numbers a move before it finds it illegal), in its order. */
 void popeye_numbered_moves(struct position *p, struct turn_list *out);
+/* The same where the first move is to mate at once (#1, ser-#1, h#0.5):
+ * Popeye numbers its mating-move generator's moves, those that give check,
+ * in the mating order (Popeye 4.104). */
+void popeye_numbered_mating_moves(struct position *p, struct turn_list *out);
 /* Whether a move of that list is legal. */
 bool popeye_turn_legal(struct position *p, const struct turn *t);
 

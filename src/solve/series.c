@@ -232,7 +232,9 @@ static int search(struct series_run *h, int moves)
         return 0;
     }
     struct turn_list *l = &s->lists[s->ply];
-    if (numbered)
+    if (numbered && moves == 1 && s->play == PLAY_DIRECT && s->goal == GOAL_MATE) /* ser-#1 */
+        popeye_numbered_mating_moves(s->pos, l);
+    else if (numbered)
         popeye_numbered_moves(s->pos, l);
     else
         solver_generate(s);

@@ -56,12 +56,20 @@ struct stipulation solve_effective_stipulation(const struct problem *pr, const s
  * its number, as Popeye does, and not solved; without, the legal turns are
  * searched and it never comes up): their canonical forms into allowed;
  * returns how many moves are numbered. */
-static int first_move_range(struct position *pos, int from, int to, struct strlist *allowed)
+static int first_move_range(struct position *pos, const struct stipulation *st, int from, int to,
+                            struct strlist *allowed)
 {
     struct turn_list *l = malloc(sizeof *l);
     if (!l)
         out_of_memory();
-    popeye_numbered_moves(pos, l);
+    /* where the first move is to mate at once, Popeye numbers only the
+     * moves of its mating-move generator (popeye_order.h) */
+    bool mates = st->goal == GOAL_MATE && ((st->play == PLAY_DIRECT && st->moves == 1) ||
+                                           (st->play == PLAY_HELP && !st->series && st->half && st->moves == 0));
+    if (mates)
+        popeye_numbered_mating_moves(pos, l);
+    else
+        popeye_numbered_moves(pos, l);
     for (int i = from - 1; i < l->count && i < to; i++) {
         char c[NOTATION_MAX];
         turn_canonical(pos, &l->turns[i], c);
@@ -121,7 +129,7 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
     struct strlist allowed = {0};
     s.want_refuted = limits && limits->want_refuted;
     if (from) {
-        r->numbered_moves = first_move_range(&pos, from, to, &allowed);
+        r->numbered_moves = first_move_range(&pos, &st, from, to, &allowed);
         s.root_filter = &allowed;
     }
     /* goal-directed play: help play and every series (series.c says how
