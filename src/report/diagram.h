@@ -14,6 +14,11 @@
  * no threats, and in battle play of m >= 2 moves with n >= m, where no
  * threat is shorter than the play (no note for m = 1 or n = 0). */
 void diagram_write_phase_notes(struct text *out, const struct problem *pr, const struct stipulation *st);
+/* Popeye's notes on Quodlibet and WhiteToPlay where they do not apply to
+ * stipulation st: above the diagram, and before the label of a twin that
+ * gives a stipulation of its own (Popeye 4.104 prints them as it reads
+ * the stipulation). */
+void diagram_write_stipulation_notes(struct text *out, const struct problem *pr, const struct stipulation *st);
 void diagram_write_header(struct text *out, const struct problem *pr, const struct position *p,
                           const struct twin_view *v);
 

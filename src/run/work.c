@@ -33,6 +33,23 @@ static void part_done(void *ctx)
     j->out.data[0] = 0;
 }
 
+/* The first whole word `from` in text (of capacity cap) replaced by `to`,
+ * where it fits. */
+static void replace_word(char *text, size_t cap, const char *from, const char *to)
+{
+    size_t fl = strlen(from), tl = strlen(to), len = strlen(text);
+    if (fl == 0 || strcmp(from, to) == 0 || len - fl + tl + 1 > cap)
+        return;
+    for (char *at = strstr(text, from); at; at = strstr(at + 1, from)) {
+        bool starts = at == text || at[-1] == ' ', ends = at[fl] == 0 || at[fl] == ' ';
+        if (starts && ends) {
+            memmove(at + tl, at + fl, strlen(at + fl) + 1);
+            memcpy(at, to, tl);
+            return;
+        }
+    }
+}
+
 /* What Popeye prints when a twin starts: the problem's header and board
  * (first twin), then the twin's line.  The closing line is the printer's (it
  * depends on the other twins). */
@@ -61,9 +78,22 @@ void work_twin_head(struct job *j)
     }
     if (j->twin == 0 && pr->zero_position)
         text_printf(&j->out, "\n%s\n\n", words_get(words_of(pr->language), WORD_ZEROPOSITION));
+    /* a twin's own stipulation: Popeye's notes again, as it reads it, and
+     * its label names the stipulation solved (h#2 with WhiteToPlay: h#1.5) */
+    const char *written = NULL;
+    if (j->twin > 0) {
+        const struct twin *t = &pr->twins[j->twin - 1];
+        for (int i = 0; i < t->op_count; i++)
+            if (t->ops[i].kind == TWIN_STIPULATION) {
+                diagram_write_stipulation_notes(&j->out, pr, &t->ops[i].stipulation);
+                written = t->ops[i].stipulation.text;
+            }
+    }
     if (pr->twin_count > 0) {
         char change[sizeof j->view.change];
         words_twin_change(words_of(pr->language), j->view.change, change, sizeof change);
+        if (written)
+            replace_word(change, sizeof change, written, shown.stipulation.text);
         /* the blank line before a later twin's label ends the twin before
          * (work_twin_tail) */
         text_printf(&j->out, "%s%s%s) %s\n", j->twin == 0 ? "\n" : "", j->view.continued ? "+" : "",

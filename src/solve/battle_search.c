@@ -662,9 +662,9 @@ void battle_search(struct solver *s, int n, struct result *r, const struct solut
     if (walk_forced_goal(w))
         return;
     int max_refutations = o->defence > 0 ? o->defence : (o->try_play ? 1 : 0);
-    /* #1, =1, #=1 and semi-r#1: Popeye 4.104 shows no tries there (with
-     * Try or Defence n alike; s#1 has them) */
-    if (n == 1 && (s->play == PLAY_DIRECT || s->play == PLAY_SEMI_REFLEX))
+    /* #1, =1, #=1, r#1 and semi-r#1: Popeye 4.104 shows no tries there
+     * (with Try or Defence n alike; s#1 has them) */
+    if (n == 1 && (s->play == PLAY_DIRECT || s->play == PLAY_REFLEX || s->play == PLAY_SEMI_REFLEX))
         max_refutations = 0;
     struct turn_list *first = &s->lists[s->ply];
     if (o->move_numbers && s->play == PLAY_DIRECT && n == 1 && s->goal == GOAL_MATE)

@@ -114,14 +114,25 @@ void popeye_numbered_mating_moves(struct position *p, struct turn_list *out)
         p->rules->generate_pseudo(p, out);
     else
         p->rules->generate(p, out);
+    const struct geometry *g = p->geo;
+    int enemy = p->st.king_sq[!p->st.side];
     int n = 0;
     for (int i = 0; i < out->count; i++) {
+        const struct turn *t = &out->turns[i];
+        /* a king gives no check of its own: its moves next to the other
+         * king are not generated there (they are illegal anyway) */
+        if (enemy != SQ_NONE && unit_kind(p->board[t->from]) == KING && !(t->flags & TURN_CASTLE) &&
+            t->to != SQ_OFF && abs(g->file_of[t->to] - g->file_of[enemy]) <= 1 &&
+            abs(g->rank_of[t->to] - g->rank_of[enemy]) <= 1)
+            continue;
+        /* every promotion is generated, checking or not (ser-#1: g7-g8=Q,
+         * =S, =R, =B numbered before a rook's check) */
         struct undo u;
-        position_make(p, &out->turns[i], &u);
-        bool check = rules_in_check(p, (enum colour)p->st.side);
+        position_make(p, t, &u);
+        bool check = t->promo || rules_in_check(p, (enum colour)p->st.side);
         position_unmake(p, &u);
         if (check)
-            out->turns[n++] = out->turns[i];
+            out->turns[n++] = *t;
     }
     out->count = n;
     popeye_order_sort_mating(p, out);
