@@ -481,7 +481,7 @@ void help_search(struct solver *s, int plies, struct result *r, const struct sol
      * first mover's moves (Popeye) */
     bool white_first = plies % 2 == 1 && s->play == PLAY_HELP;
     bool partial = false;
-    if (s->opt->set_play && plies > 2 && s->play == PLAY_HELP) {
+    if (s->opt->set_play && plies > 1 && s->play == PLAY_HELP) {
         struct undo u;
         position_make_null(s->pos, &u);
         /* where the side to move after the pass could take the other king
