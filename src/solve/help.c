@@ -347,10 +347,13 @@ int help_node(struct help_run *h, int plies)
     /* hs#: White's last help move need not reach the goal; Black's forced mate follows */
     bool self_end = s->play == PLAY_HELP_SELF;
     struct turn_list *l = &s->lists[s->ply];
-    if (numbered && plies == 1 && s->play == PLAY_HELP && s->goal == GOAL_MATE) /* h#0.5 */
+    /* h#0.5 (not h#1's set play, whose moves Popeye numbers all) */
+    if (numbered && plies == 1 && s->play == PLAY_HELP && s->goal == GOAL_MATE && !h->set_play)
         popeye_numbered_mating_moves(s->pos, l);
     else if (numbered)
         popeye_numbered_moves(s->pos, l);
+    if (numbered)
+        h->numbered = l->count;
     else if (!early && plies == 1 && !self_end) /* the last turn reaches the goal: for mate it must give check */
         solver_generate_mating(s);
     else if (!early) /* (early: generated above) */
@@ -400,7 +403,7 @@ int help_node(struct help_run *h, int plies)
         if (depth == 0)
             h->first_index = i;
         if (numbered) {
-            send_numbered(h, i + 1, &l->turns[i], plies);
+            send_numbered(h, h->number_base + i + 1, &l->turns[i], plies);
             if (!popeye_turn_legal(s->pos, &l->turns[i]))
                 continue;
         }
@@ -444,10 +447,10 @@ int help_node(struct help_run *h, int plies)
 
 /* One phase (set play or play): lengths first..last in steps of two plies. */
 static bool help_phase(struct solver *s, struct result *r, const struct solution_sink *sink, int first, int last,
-                       bool white_first, bool set_play)
+                       bool white_first, bool set_play, int *numbered)
 {
     struct help_run h = {.s = s, .root = *s->pos, .r = r, .sink = sink, .set_play = set_play,
-                         .white_first = white_first};
+                         .white_first = white_first, .number_base = *numbered};
     h.max_solutions = s->opt->max_solutions > 0 ? s->opt->max_solutions : 1 << 30;
     s->ply = 0;
     bool cut = false;
@@ -468,6 +471,7 @@ static bool help_phase(struct solver *s, struct result *r, const struct solution
             cut = true;
     }
     help_split_release(&h);
+    *numbered += h.numbered;
     struct solution_event e = {.kind = EVENT_HELP_PHASE_END, .pos = s->pos, .set_play = set_play, .goal = s->goal,
                                .first_index = -1};
     sink_send(sink, &e);
@@ -481,6 +485,7 @@ void help_search(struct solver *s, int plies, struct result *r, const struct sol
      * first mover's moves (Popeye) */
     bool white_first = plies % 2 == 1 && s->play == PLAY_HELP;
     bool partial = false;
+    int numbered = 0; /* MoveNumbers: the play's numbers go on from the set play's (Popeye 4.104) */
     if (s->opt->set_play && plies > 1 && s->play == PLAY_HELP) {
         struct undo u;
         position_make_null(s->pos, &u);
@@ -488,13 +493,13 @@ void help_search(struct solver *s, int plies, struct result *r, const struct sol
          * (that side is in check in the diagram), Popeye shows no set play */
         r->set_play_illegal = rules_opponent_in_check(s->pos);
         if (!r->set_play_illegal)
-            partial |= help_phase(s, r, sink, plies % 2 == 0 ? 1 : 2, plies - 1, !white_first, true);
+            partial |= help_phase(s, r, sink, plies % 2 == 0 ? 1 : 2, plies - 1, !white_first, true, &numbered);
         position_unmake(s->pos, &u);
         /* set-play solutions are not solutions of the problem */
         strlist_free(&r->solutions);
         strlist_free(&r->short_solutions);
     }
     if (!s->set_play_only) /* else the play itself is illegal (solve.c) */
-        partial |= help_phase(s, r, sink, plies % 2 == 0 ? 2 : 1, plies, white_first, false);
+        partial |= help_phase(s, r, sink, plies % 2 == 0 ? 2 : 1, plies, white_first, false, &numbered);
     r->partial = partial || s->stopped;
 }

@@ -32,6 +32,10 @@ struct help_run {
     bool white_first;           /* numbering: "1..." when the first move is White's */
     int max_solutions, found;
     int first_index;            /* the current first move's place in the root list */
+    /* MoveNumbers: the numbers before this phase's first moves (the set
+     * play's, which Popeye numbers on into the play), and how many first
+     * moves this phase numbered */
+    int number_base, numbered;
     /* a split's task (NULL, 0: the whole search): solutions go to record */
     struct help_record *record;
     struct split_job *split;
