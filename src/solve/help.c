@@ -347,14 +347,14 @@ int help_node(struct help_run *h, int plies)
     /* hs#: White's last help move need not reach the goal; Black's forced mate follows */
     bool self_end = s->play == PLAY_HELP_SELF;
     struct turn_list *l = &s->lists[s->ply];
-    /* h#0.5 (not h#1's set play, whose moves Popeye numbers all) */
-    if (numbered && plies == 1 && s->play == PLAY_HELP && s->goal == GOAL_MATE && !h->set_play)
-        popeye_numbered_mating_moves(s->pos, l);
-    else if (numbered)
-        popeye_numbered_moves(s->pos, l);
-    if (numbered)
+    if (numbered) {
+        /* h#0.5 (not h#1's set play, whose moves Popeye numbers all) */
+        if (plies == 1 && s->play == PLAY_HELP && s->goal == GOAL_MATE && !h->set_play)
+            popeye_numbered_mating_moves(s->pos, l);
+        else
+            popeye_numbered_moves(s->pos, l);
         h->numbered = l->count;
-    else if (!early && plies == 1 && !self_end) /* the last turn reaches the goal: for mate it must give check */
+    } else if (!early && plies == 1 && !self_end) /* the last turn reaches the goal: for mate it must give check */
         solver_generate_mating(s);
     else if (!early) /* (early: generated above) */
         solver_generate(s);

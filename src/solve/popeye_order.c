@@ -99,21 +99,25 @@ void popeye_order_sort(const struct position *p, struct turn_list *l) { sort_key
 
 void popeye_order_sort_mating(const struct position *p, struct turn_list *l) { sort_keyed(p, l, true); }
 
-void popeye_numbered_moves(struct position *p, struct turn_list *out)
+/* The moves Popeye numbers before it knows which are legal: pseudo-legal
+ * ones where the rule set lists them. */
+static void numbered_candidates(struct position *p, struct turn_list *out)
 {
     if (p->rules->generate_pseudo)
         p->rules->generate_pseudo(p, out);
     else
         p->rules->generate(p, out);
+}
+
+void popeye_numbered_moves(struct position *p, struct turn_list *out)
+{
+    numbered_candidates(p, out);
     popeye_order_sort(p, out);
 }
 
 void popeye_numbered_mating_moves(struct position *p, struct turn_list *out)
 {
-    if (p->rules->generate_pseudo)
-        p->rules->generate_pseudo(p, out);
-    else
-        p->rules->generate(p, out);
+    numbered_candidates(p, out);
     const struct geometry *g = p->geo;
     int enemy = p->st.king_sq[!p->st.side];
     int n = 0;
