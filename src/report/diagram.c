@@ -75,13 +75,16 @@ static void write_exclusive_castling(struct text *out, const struct words *w, co
         text_put(out, "\n");
 }
 
-void diagram_write_stipulation_notes(struct text *out, const struct problem *pr, const struct stipulation *st)
+void diagram_write_stipulation_notes(struct text *out, const struct problem *pr, const struct stipulation *st,
+                                     const struct stipulation *post_key)
 {
     const struct words *w = words_of(pr->language);
     if (pr->options.quodlibet && !solve_quodlibet_applies(st))
         text_printf(out, "%s\n", words_get(w, WORD_QUODLIBET_IGNORED));
     if (pr->options.white_to_play && !solve_white_to_play(pr, st)) /* as written */
         text_printf(out, "%s\n", words_get(w, WORD_WHITETOPLAY_IGNORED));
+    if (pr->options.post_key_play && !solve_post_key(pr, post_key))
+        text_printf(out, "%s\n", words_get(w, WORD_POSTKEY_IGNORED));
 }
 
 void diagram_write_header(struct text *out, const struct problem *pr, const struct position *p,
@@ -89,9 +92,7 @@ void diagram_write_header(struct text *out, const struct problem *pr, const stru
 {
     const struct words *w = words_of(pr->language);
     /* Popeye's notes, written when it reads the problem: before everything */
-    diagram_write_stipulation_notes(out, pr, &pr->stipulation);
-    if (pr->options.post_key_play && !solve_post_key(pr, &v->stipulation))
-        text_printf(out, "%s\n", words_get(w, WORD_POSTKEY_IGNORED));
+    diagram_write_stipulation_notes(out, pr, &pr->stipulation, &v->stipulation);
     if (pr->remark && pr->remark[0])
         text_printf(out, "%s\n", pr->remark);
     text_put(out, "\n");

@@ -15,10 +15,12 @@
  * threat is shorter than the play (no note for m = 1 or n = 0). */
 void diagram_write_phase_notes(struct text *out, const struct problem *pr, const struct stipulation *st);
 /* Popeye's notes on Quodlibet and WhiteToPlay where they do not apply to
- * stipulation st: above the diagram, and before the label of a twin that
- * gives a stipulation of its own (Popeye 4.104 prints them as it reads
- * the stipulation). */
-void diagram_write_stipulation_notes(struct text *out, const struct problem *pr, const struct stipulation *st);
+ * stipulation st, and on PostKeyPlay where it does not apply to post_key
+ * (the same, but for the diagram's first twin): above the diagram, and
+ * before the label of a twin that gives a stipulation of its own (Popeye
+ * 4.104 prints them as it reads the stipulation). */
+void diagram_write_stipulation_notes(struct text *out, const struct problem *pr, const struct stipulation *st,
+                                     const struct stipulation *post_key);
 void diagram_write_header(struct text *out, const struct problem *pr, const struct position *p,
                           const struct twin_view *v);
 

@@ -85,7 +85,7 @@ void work_twin_head(struct job *j)
         const struct twin *t = &pr->twins[j->twin - 1];
         for (int i = 0; i < t->op_count; i++)
             if (t->ops[i].kind == TWIN_STIPULATION) {
-                diagram_write_stipulation_notes(&j->out, pr, &t->ops[i].stipulation);
+                diagram_write_stipulation_notes(&j->out, pr, &t->ops[i].stipulation, &t->ops[i].stipulation);
                 written = t->ops[i].stipulation.text;
             }
     }

@@ -129,11 +129,18 @@ void popeye_numbered_mating_moves(struct position *p, struct turn_list *out)
             t->to != SQ_OFF && abs(g->file_of[t->to] - g->file_of[enemy]) <= 1 &&
             abs(g->rank_of[t->to] - g->rank_of[enemy]) <= 1)
             continue;
-        /* every promotion is generated, checking or not (ser-#1: g7-g8=Q,
-         * =S, =R, =B numbered before a rook's check) */
+        /* a promotion on a square that shares a line with the other king or
+         * is a knight's leap from it, blocked or not, is generated as every
+         * kind, checking or not (Popeye 4.104: c7-c8=Q, =S, =R, =B with the
+         * king on h3, h8, f5 or c3 behind a pawn; none with it on h4) */
+        bool in_view = false;
+        if (t->promo && enemy != SQ_NONE && t->to != SQ_OFF) {
+            int df = abs(g->file_of[t->to] - g->file_of[enemy]), dr = abs(g->rank_of[t->to] - g->rank_of[enemy]);
+            in_view = df == 0 || dr == 0 || df == dr || df * dr == 2;
+        }
         struct undo u;
         position_make(p, t, &u);
-        bool check = t->promo || rules_in_check(p, (enum colour)p->st.side);
+        bool check = in_view || rules_in_check(p, (enum colour)p->st.side);
         position_unmake(p, &u);
         if (check)
             out->turns[n++] = *t;
