@@ -163,4 +163,8 @@ void diagram_write_phase_notes(struct text *out, const struct problem *pr, const
     bool battle = !stipulation_has_lines(st);
     if (n >= 1 && (!battle || (st->moves >= 2 && n >= st->moves)))
         text_printf(out, "%s\n", words_get(w, WORD_THREAT_IGNORED));
+    /* battle play never stops on a short solution (Popeye 4.104's note,
+     * which says "direct play" for s# too) */
+    if (pr->options.stop_on_short && battle)
+        text_printf(out, "%s\n", words_get(w, WORD_STOP_ON_SHORT_IGNORED));
 }

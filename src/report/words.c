@@ -13,7 +13,8 @@ static const struct words english = {
              "refutes.", "Option \"Threat\" not applicable or indicated maximum threat length too big",
              "Quodlibet not applicable - ignored", "WhiteToPlay not applicable - ignored",
              "Intelligent Mode only with h#/=, ser-#/= and ser-h#/=, with a limited set of fairy conditions and "
-             "without fairy pieces."},
+             "without fairy pieces.",
+             "Option  StopOnShortSolutions  not supported with direct play."},
     /* the board's own letters (unit.c) */
     .letters = {'?', 'K', 'Q', 'R', 'B', 'S', 'P', 'O', 'X'},
     .colours = {'w', 'b', 'n'},
@@ -31,7 +32,8 @@ static const struct words german = {
              "Option \"Drohung\" nicht anwendbar order maximale Laenge der Drohung zu gross",
              "Quodlibet nicht anwendbar - ignoriert", "WeissBeginnt nicht anwendbar - ignoriert",
              "Intelligent Modus nur im h#/=, ser-#/= und ser-h#/=, wenigen Maerchenbedingungen und keinen "
-             "Maerchensteinen."},
+             "Maerchensteinen.",
+             "Option  StopNachKurzloesungen  nicht unterstuetzt im direkten Spiel."},
     /* Koenig Dame Turm Laeufer Springer Bauer; stones and relays keep theirs */
     .letters = {'?', 'K', 'D', 'T', 'L', 'S', 'B', 'O', 'X'},
     .colours = {'w', 's', 'n'},

@@ -23,6 +23,7 @@ enum word {
     WORD_QUODLIBET_IGNORED, /* above the board: Quodlibet where it does not apply (solve.h) */
     WORD_WHITETOPLAY_IGNORED, /* ... WhiteToPlay likewise */
     WORD_INTELLIGENT_IGNORED, /* Intelligent where Popeye's mode does not serve (diagram_write_phase_notes) */
+    WORD_STOP_ON_SHORT_IGNORED, /* StopOnShortSolutions in battle play (diagram_write_phase_notes) */
     WORD_COUNT
 };
 
