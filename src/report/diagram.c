@@ -91,10 +91,15 @@ void diagram_write_header(struct text *out, const struct problem *pr, const stru
                           const struct twin_view *v)
 {
     const struct words *w = words_of(pr->language);
-    /* Popeye's notes, written when it reads the problem: before everything */
-    diagram_write_stipulation_notes(out, pr, &pr->stipulation, &v->stipulation);
+    /* the remark first, then Popeye's notes, written when it reads the
+     * problem, wherever the Remark line stands (Popeye 4.104) */
     if (pr->remark && pr->remark[0])
         text_printf(out, "%s\n", pr->remark);
+    diagram_write_stipulation_notes(out, pr, &pr->stipulation, &v->stipulation);
+    /* NoBoard: Popeye 4.104 prints none of the diagram's text either (no
+     * author, title, stipulation line, condition or Duplex) */
+    if (pr->options.no_board)
+        return;
     text_put(out, "\n");
     if (pr->author && pr->author[0])
         centred(out, pr->author);
@@ -105,8 +110,7 @@ void diagram_write_header(struct text *out, const struct problem *pr, const stru
     if (pr->title && pr->title[0])
         centred(out, pr->title);
     text_put(out, "\n");
-    if (!pr->options.no_board)
-        board(out, w, p);
+    board(out, w, p);
     char stip[64];
     int len = snprintf(stip, sizeof stip, "  %s", v->stipulation.text);
     if (pr->options.threat >= 0)
