@@ -42,10 +42,7 @@ static struct turn_list *shown_moves(struct solver *s, bool mating)
     /* that generator serves the goal mate alone: stalemate and mate or
      * stalemate come in the plain order (Popeye 4.104: =1, #=1, and the
      * last moves of =2) */
-    if (mating && s->goal == GOAL_MATE)
-        popeye_order_sort_mating(s->pos, l);
-    else
-        popeye_order_sort(s->pos, l);
+    popeye_order_sort_by(s->pos, l, mating && s->goal == GOAL_MATE);
     return l;
 }
 
@@ -667,7 +664,7 @@ void battle_search(struct solver *s, int n, struct result *r, const struct solut
     if (n == 1 && (s->play == PLAY_DIRECT || s->play == PLAY_REFLEX || s->play == PLAY_SEMI_REFLEX))
         max_refutations = 0;
     struct turn_list *first = &s->lists[s->ply];
-    if (o->move_numbers && s->play == PLAY_DIRECT && n == 1 && s->goal == GOAL_MATE)
+    if (o->move_numbers && s->first_move_mates)
         popeye_numbered_mating_moves(s->pos, first);
     else if (o->move_numbers)
         popeye_numbered_moves(s->pos, first);

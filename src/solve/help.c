@@ -149,10 +149,7 @@ bool help_pass_fails(struct solver *s, int plies, const square_set *excluded, st
  * (h=0.5). */
 void help_order_for_max_solutions(const struct solver *s, struct turn_list *l, int plies)
 {
-    if (plies == 1 && s->play != PLAY_HELP_SELF && s->goal == GOAL_MATE)
-        popeye_order_sort_mating(s->pos, l);
-    else
-        popeye_order_sort(s->pos, l);
+    popeye_order_sort_by(s->pos, l, plies == 1 && s->play != PLAY_HELP_SELF && s->goal == GOAL_MATE);
 }
 
 /* KeepMatingPiece: the side that reaches the goal is the one that moves last
@@ -349,7 +346,7 @@ int help_node(struct help_run *h, int plies)
     struct turn_list *l = &s->lists[s->ply];
     if (numbered) {
         /* h#0.5 (not h#1's set play, whose moves Popeye numbers all) */
-        if (plies == 1 && s->play == PLAY_HELP && s->goal == GOAL_MATE && !h->set_play)
+        if (s->first_move_mates && !h->set_play)
             popeye_numbered_mating_moves(s->pos, l);
         else
             popeye_numbered_moves(s->pos, l);

@@ -10,6 +10,7 @@
 
 #include "../board/memory.h"
 #include "../rules/rules.h"
+#include "solver.h"
 
 static const int line_order[3][3] = {
     /* [dr+1][df+1] */
@@ -99,6 +100,14 @@ void popeye_order_sort(const struct position *p, struct turn_list *l) { sort_key
 
 void popeye_order_sort_mating(const struct position *p, struct turn_list *l) { sort_keyed(p, l, true); }
 
+void popeye_order_sort_by(const struct position *p, struct turn_list *l, bool mating) { sort_keyed(p, l, mating); }
+
+bool popeye_first_move_mates(const struct stipulation *st)
+{
+    return st->goal == GOAL_MATE && ((st->play == PLAY_DIRECT && st->moves == 1) ||
+                                     (st->play == PLAY_HELP && !st->series && st->half && st->moves == 0));
+}
+
 /* The moves Popeye numbers before it knows which are legal: pseudo-legal
  * ones where the rule set lists them. */
 static void numbered_candidates(struct position *p, struct turn_list *out)
@@ -138,11 +147,7 @@ void popeye_numbered_mating_moves(struct position *p, struct turn_list *out)
             int df = abs(g->file_of[t->to] - g->file_of[enemy]), dr = abs(g->rank_of[t->to] - g->rank_of[enemy]);
             in_view = df == 0 || dr == 0 || df == dr || df * dr == 2;
         }
-        struct undo u;
-        position_make(p, t, &u);
-        bool check = in_view || rules_in_check(p, (enum colour)p->st.side);
-        position_unmake(p, &u);
-        if (check)
+        if (in_view || solver_turn_checks(p, t))
             out->turns[n++] = *t;
     }
     out->count = n;

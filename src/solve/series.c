@@ -65,10 +65,8 @@ static int goal_moves(struct series_run *h, int series, bool send)
     struct turn_list *l = solver_generate(s);
     /* MaxSolutions: the first found in Popeye's order (ser-h#1: its
      * mating-move generator's where the goal is mate) */
-    if (s->opt->max_solutions > 0 && s->goal == GOAL_MATE)
-        popeye_order_sort_mating(s->pos, l);
-    else if (s->opt->max_solutions > 0)
-        popeye_order_sort(s->pos, l);
+    if (s->opt->max_solutions > 0)
+        popeye_order_sort_by(s->pos, l, s->goal == GOAL_MATE);
     int found = 0;
     for (int i = 0; i < l->count && h->found < h->max_solutions; i++) {
         if (!solver_may_reach_mate(s, &l->turns[i]))
@@ -232,19 +230,15 @@ static int search(struct series_run *h, int moves)
         return 0;
     }
     struct turn_list *l = &s->lists[s->ply];
-    if (numbered && moves == 1 && s->play == PLAY_DIRECT && s->goal == GOAL_MATE) /* ser-#1 */
+    if (numbered && s->first_move_mates) /* ser-#1 (numbered: at the root) */
         popeye_numbered_mating_moves(s->pos, l);
     else if (numbered)
         popeye_numbered_moves(s->pos, l);
     else
         solver_generate(s);
-    if (!numbered && s->opt->max_solutions > 0) {
-        /* ser-#: the series' last move mates (help_order_for_max_solutions) */
-        if (moves == 1 && s->play == PLAY_DIRECT && s->goal == GOAL_MATE)
-            popeye_order_sort_mating(s->pos, l);
-        else
-            popeye_order_sort(s->pos, l);
-    }
+    /* ser-#: the series' last move mates (help_order_for_max_solutions) */
+    if (!numbered && s->opt->max_solutions > 0)
+        popeye_order_sort_by(s->pos, l, moves == 1 && s->play == PLAY_DIRECT && s->goal == GOAL_MATE);
     int found = 0;
     h->excluded[s->ply + 1] = excluded; /* for the nodes below */
     for (int i = 0; i < l->count && h->found < h->max_solutions; i++) {

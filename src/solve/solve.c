@@ -64,9 +64,7 @@ static int first_move_range(struct position *pos, const struct stipulation *st, 
         out_of_memory();
     /* where the first move is to mate at once, Popeye numbers only the
      * moves of its mating-move generator (popeye_order.h) */
-    bool mates = st->goal == GOAL_MATE && ((st->play == PLAY_DIRECT && st->moves == 1) ||
-                                           (st->play == PLAY_HELP && !st->series && st->half && st->moves == 0));
-    if (mates)
+    if (popeye_first_move_mates(st))
         popeye_numbered_mating_moves(pos, l);
     else
         popeye_numbered_moves(pos, l);

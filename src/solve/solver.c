@@ -12,6 +12,7 @@
 #include "../rules/rules.h"
 #include "goal_bound.h"
 #include "help_split.h"
+#include "popeye_order.h"
 
 double monotonic_seconds(void)
 {
@@ -27,6 +28,7 @@ void solver_init(struct solver *s, struct position *pos, const struct stipulatio
     s->pos = pos;
     s->goal = stip->goal;
     s->play = stip->play;
+    s->first_move_mates = popeye_first_move_mates(stip);
     s->attacker = WHITE;
     s->opt = opt;
     s->tt = tt;

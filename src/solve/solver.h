@@ -54,6 +54,9 @@ struct solver {
      * moves of the play (not set play) that are solved; NULL: all */
     const struct strlist *root_filter;
     bool want_refuted;           /* solve_limits.want_refuted */
+    /* the play's first move is to mate at once (popeye_first_move_mates):
+     * MoveNumbers numbers the mating-move generator's moves */
+    bool first_move_mates;
     /* the diagram is illegal for the play (result.illegal) but Option
      * SetPlay asks for the set play, which starts with the other side:
      * only that is solved, where legal (Popeye shows it) */
