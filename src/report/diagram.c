@@ -149,6 +149,18 @@ void diagram_write_header(struct text *out, const struct problem *pr, const stru
 void diagram_write_phase_notes(struct text *out, const struct problem *pr, const struct stipulation *st)
 {
     const struct words *w = words_of(pr->language);
+    bool battle = !stipulation_has_lines(st);
+    /* Popeye 4.104's order: SetPlay, Intelligent, tries, Threat,
+     * StopOnShortSolutions.  A direct series has no set play (README
+     * "Series-movers"), nor has a help play of half a move (h#0.5) or hs#1;
+     * nor has battle play under PostKeyPlay, whose diagram is already the
+     * position after the key */
+    bool no_set_play = (st->series && st->play == PLAY_DIRECT) ||
+                       (!st->series && st->play == PLAY_HELP && st->half && st->moves == 0) ||
+                       (!st->series && st->play == PLAY_HELP_SELF && st->moves == 1) ||
+                       (battle && pr->options.post_key_play);
+    if (pr->options.set_play && no_set_play)
+        text_printf(out, "%s\n", words_get(w, WORD_SETPLAY_IGNORED));
     /* Intelligent: Popeye's mode serves mate and stalemate in help play
      * and series (README "Options"); we take it as a hint everywhere */
     bool mate_or_stalemate = st->goal == GOAL_MATE || st->goal == GOAL_STALEMATE;
@@ -156,15 +168,11 @@ void diagram_write_phase_notes(struct text *out, const struct problem *pr, const
                                              (st->series && st->play == PLAY_DIRECT));
     if (pr->options.intelligent && !intelligent)
         text_printf(out, "%s\n", words_get(w, WORD_INTELLIGENT_IGNORED));
-    /* a direct series has no set play (README "Series-movers"), nor has a
-     * help play of half a move (h#0.5) or hs#1 in Popeye 4.104 */
-    bool no_set_play = (st->series && st->play == PLAY_DIRECT) ||
-                       (!st->series && st->play == PLAY_HELP && st->half && st->moves == 0) ||
-                       (!st->series && st->play == PLAY_HELP_SELF && st->moves == 1);
-    if (pr->options.set_play && no_set_play)
-        text_printf(out, "%s\n", words_get(w, WORD_SETPLAY_IGNORED));
+    /* tries (Try, or Defence n alone) are keys' rivals: after the key there
+     * are none to show */
+    if (battle && pr->options.post_key_play && (pr->options.try_play || pr->options.defence > 0))
+        text_printf(out, "%s\n", words_get(w, WORD_TRIES_IGNORED));
     int n = pr->options.threat;
-    bool battle = !stipulation_has_lines(st);
     if (n >= 1 && (!battle || (st->moves >= 2 && n >= st->moves)))
         text_printf(out, "%s\n", words_get(w, WORD_THREAT_IGNORED));
     /* battle play never stops on a short solution (Popeye 4.104's note,

@@ -14,7 +14,7 @@ static const struct words english = {
              "Quodlibet not applicable - ignored", "WhiteToPlay not applicable - ignored",
              "Intelligent Mode only with h#/=, ser-#/= and ser-h#/=, with a limited set of fairy conditions and "
              "without fairy pieces.",
-             "Option  StopOnShortSolutions  not supported with direct play."},
+             "Option  StopOnShortSolutions  not supported with direct play.", "try play not applicable"},
     /* the board's own letters (unit.c) */
     .letters = {'?', 'K', 'Q', 'R', 'B', 'S', 'P', 'O', 'X'},
     .colours = {'w', 'b', 'n'},
@@ -33,7 +33,7 @@ static const struct words german = {
              "Quodlibet nicht anwendbar - ignoriert", "WeissBeginnt nicht anwendbar - ignoriert",
              "Intelligent Modus nur im h#/=, ser-#/= und ser-h#/=, wenigen Maerchenbedingungen und keinen "
              "Maerchensteinen.",
-             "Option  StopNachKurzloesungen  nicht unterstuetzt im direkten Spiel."},
+             "Option  StopNachKurzloesungen  nicht unterstuetzt im direkten Spiel.", "Verfuehrung nicht anwendbar"},
     /* Koenig Dame Turm Laeufer Springer Bauer; stones and relays keep theirs */
     .letters = {'?', 'K', 'D', 'T', 'L', 'S', 'B', 'O', 'X'},
     .colours = {'w', 's', 'n'},

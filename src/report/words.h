@@ -16,7 +16,7 @@ enum word {
     WORD_PARTIAL,           /* ... when it was cut short */
     WORD_ZEROPOSITION,      /* "zeroposition" */
     WORD_CASTLING_EXCLUSIVE, /* the CastlingMutuallyExclusive line */
-    WORD_SETPLAY_IGNORED,   /* before a ser-#, h#0.5 or hs#1 play with SetPlay (diagram_write_phase_notes) */
+    WORD_SETPLAY_IGNORED,   /* before a ser-#, h#0.5, hs#1 or PostKeyPlay battle play with SetPlay (diagram_write_phase_notes) */
     WORD_POSTKEY_IGNORED,   /* the line above the board: PostKeyPlay outside battle play */
     WORD_REFUTES,           /* PostKeyPlay: under a defence that holds */
     WORD_THREAT_IGNORED,    /* Option Threat n that cannot apply (diagram_write_phase_notes) */
@@ -24,6 +24,7 @@ enum word {
     WORD_WHITETOPLAY_IGNORED, /* ... WhiteToPlay likewise */
     WORD_INTELLIGENT_IGNORED, /* Intelligent where Popeye's mode does not serve (diagram_write_phase_notes) */
     WORD_STOP_ON_SHORT_IGNORED, /* StopOnShortSolutions in battle play (diagram_write_phase_notes) */
+    WORD_TRIES_IGNORED,     /* Try or Defence n in battle play under PostKeyPlay (diagram_write_phase_notes) */
     WORD_COUNT
 };
 
