@@ -483,14 +483,17 @@ void help_search(struct solver *s, int plies, struct result *r, const struct sol
     bool white_first = plies % 2 == 1 && s->play == PLAY_HELP;
     bool partial = false;
     int numbered = 0; /* MoveNumbers: the play's numbers go on from the set play's (Popeye 4.104) */
-    if (s->opt->set_play && plies > 1 && s->play == PLAY_HELP) {
+    if (s->opt->set_play && plies > 1 && (s->play == PLAY_HELP || s->play == PLAY_HELP_SELF || s->play == PLAY_RECI_HELP)) {
         struct undo u;
         position_make_null(s->pos, &u);
         /* where the side to move after the pass could take the other king
          * (that side is in check in the diagram), Popeye shows no set play */
         r->set_play_illegal = rules_opponent_in_check(s->pos);
-        if (!r->set_play_illegal)
-            partial |= help_phase(s, r, sink, plies % 2 == 0 ? 1 : 2, plies - 1, !white_first, true, &numbered);
+        /* reci-h#: every line ends with Black's move and White's mate
+         * (three half-moves at least after the pass) */
+        int first = plies % 2 == 0 ? (s->play == PLAY_RECI_HELP ? 3 : 1) : 2;
+        if (!r->set_play_illegal && first <= plies - 1)
+            partial |= help_phase(s, r, sink, first, plies - 1, !white_first, true, &numbered);
         position_unmake(s->pos, &u);
         /* set-play solutions are not solutions of the problem */
         strlist_free(&r->solutions);
