@@ -53,6 +53,28 @@ static void placed_sort(struct placed_list *l)
         qsort(l->items, (size_t)l->count, sizeof *l->items, compare_placed);
 }
 
+/* After placed_sort: an item that another part placed at the same place
+ * with the same content is dropped.  A first move belongs to one part, but
+ * what a part shows whatever its first moves (an r#n's forced mates at
+ * once, Popeye's "1.Qf7-b7 # ?!?") comes from every part. */
+static void placed_drop_repeats(struct placed_list *l)
+{
+    int kept = 0;
+    for (int i = 0; i < l->count; i++) {
+        const struct placed *x = &l->items[i];
+        bool repeat = false;
+        for (int j = kept - 1; j >= 0 && !repeat; j--) {
+            const struct placed *y = &l->items[j];
+            if (y->plies != x->plies || y->index != x->index)
+                break;
+            repeat = y->rank != x->rank && cJSON_Compare(y->item, x->item, true);
+        }
+        if (!repeat)
+            l->items[kept++] = *x;
+    }
+    l->count = kept;
+}
+
 /* First move (canonical) at a length -> its place in the root list, read
  * off the parts' text pieces. */
 struct move_place {
@@ -152,6 +174,8 @@ static bool place_items(const cJSON *const *lines, int count, const char *name, 
                 return fail(msg, msglen, "a part line with a malformed item in", name);
             }
             int index = map_find(map, plies, move);
+            if (index < 0 && by_length && (index = map_find(map, plies + 1, move)) >= 0)
+                plies++; /* a reci-h#'s own mate: one half-move shorter than its length (part_chunks.c) */
             if (index < 0)
                 return fail(msg, msglen, "a move that is in no piece of the part's text", move);
             placed_add(out, (struct placed){plies, index, p, seq++, it});
@@ -215,6 +239,7 @@ static bool merge_text(const cJSON *const *lines, int count, struct move_map *ma
         }
     }
     placed_sort(&pieces);
+    placed_drop_repeats(&pieces);
     text_init(&m->text);
     for (int i = 0; i < pieces.count; i++)
         text_put(&m->text, cJSON_GetArrayItem(pieces.items[i].item, 3)->valuestring);
@@ -222,8 +247,13 @@ static bool merge_text(const cJSON *const *lines, int count, struct move_map *ma
     return true;
 }
 
-bool merge_twin(const cJSON *const *lines, int count, bool help, struct merged_twin *m, char *msg, size_t msglen)
+bool merge_twin(const cJSON *const *lines, int count, const struct stipulation *st, struct merged_twin *m, char *msg,
+                size_t msglen)
 {
+    /* help play, series, hs# and reci-h# have solution lines; a whole run
+     * counts duals among them only in help play (solve.c) */
+    bool help = stipulation_has_lines(st);
+    bool help_duals = st->play == PLAY_HELP && !st->series;
     *m = (struct merged_twin){0};
     result_init(&m->r);
     struct move_map map = {0};
@@ -257,6 +287,7 @@ bool merge_twin(const cJSON *const *lines, int count, bool help, struct merged_t
             }
         }
         placed_sort(&firsts);
+        placed_drop_repeats(&firsts);
     }
     if (ok && help)
         ok = place_items(lines, count, "solutions", NULL, &map, true, &sols, msg, msglen) &&
@@ -279,9 +310,9 @@ bool merge_twin(const cJSON *const *lines, int count, bool help, struct merged_t
             fail(msg, msglen, "a malformed solution in a part line", NULL);
     }
     if (ok) {
-        if (help) {
+        if (help_duals) {
             duals_of_help_solutions(&m->r);
-        } else {
+        } else if (!help) {
             add_strings(&m->r.dual_lines, &duals);
             m->r.duals = m->r.dual_lines.count;
         }

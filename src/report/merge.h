@@ -7,6 +7,7 @@
 #include <stddef.h>
 #include <cjson/cJSON.h>
 
+#include "../problem/problem.h"
 #include "../solve/result.h"
 #include "../solve/text.h"
 
@@ -17,10 +18,12 @@ struct merged_twin {
 };
 
 /* lines: the parts' JSON lines of one twin ("part" present), in the order of
- * their first moves; the first gives set play and phase ends.  help: help
- * play (solutions and their duals) or battle play.  False with a message
- * when a line is not what a part writes. */
-bool merge_twin(const cJSON *const *lines, int count, bool help, struct merged_twin *m, char *msg, size_t msglen);
+ * their first moves; the first gives set play and phase ends.  st: the
+ * twin's stipulation (solution lines, and their duals in help play, or
+ * battle play's keys).  False with a message when a line is not what a
+ * part writes. */
+bool merge_twin(const cJSON *const *lines, int count, const struct stipulation *st, struct merged_twin *m, char *msg,
+                size_t msglen);
 void merged_twin_free(struct merged_twin *m);
 
 #endif

@@ -47,8 +47,11 @@ static void on_event(void *ctx, const struct solution_event *e)
     if (e->kind == EVENT_SET_PLAY)
         c->battle_set_play = true;
     int phase = (c->battle_set_play || e->set_play) ? 0 : 1;
-    /* battle events have plies 0; help lines and help's numbered moves the length */
-    int plies = e->kind == EVENT_HELP_PHASE_END ? PART_PLIES_END : e->plies;
+    /* battle events have plies 0; help lines and help's numbered moves the
+     * length searched (a reci-h#'s own mates go with its helpmates) */
+    int plies = e->kind == EVENT_HELP_PHASE_END ? PART_PLIES_END
+                : e->kind == EVENT_HELP_LINE && e->length > 0 ? e->length
+                                                              : e->plies;
     struct part_chunk *k = chunk_for(c, phase, plies, e->first_index);
     char m[NOTATION_MAX];
     if (e->kind == EVENT_FIRST_MOVE) {

@@ -213,7 +213,7 @@ static int merge_job(const struct config *cfg, struct job *j, struct part_line *
     for (int i = 0; i < count; i++)
         jl[i] = lines[i]->json;
     struct merged_twin m;
-    if (!merge_twin(jl, count, j->view.stipulation.play == PLAY_HELP, &m, msg, sizeof msg)) {
+    if (!merge_twin(jl, count, &j->view.stipulation, &m, msg, sizeof msg)) {
         fprintf(stderr, "%s:%d: %s: %s\n", lines[0]->file, lines[0]->line, name, msg);
         return 2;
     }

@@ -30,18 +30,18 @@ void help_send_solution(struct help_run *h, int plies)
     struct solution_event e = {.kind = EVENT_HELP_LINE, .pos = &h->root, .line = h->path, .line_effects = effects,
                                .plies = plies, .white_first = h->white_first, .set_play = h->set_play,
                                .short_line = h->lines != &h->r->solutions, .goal = h->s->goal,
-                               .first_index = h->first_index};
+                               .first_index = h->first_index, .length = h->line_plies};
     sink_send(h->sink, &e);
 }
 
 /* Option MoveNumbers: first move n is examined (with its check mark). */
-static void send_numbered(struct help_run *h, int n, const struct turn *t, int plies)
+static void send_numbered(struct help_run *h, int n, const struct turn *t)
 {
     struct position *p = h->s->pos;
     bool check = solver_turn_checks(p, t);
     struct solution_event e = {.kind = EVENT_NUMBERED_MOVE, .pos = p, .turn = t, .number = n,
                                .effect = check ? EFFECT_CHECK : EFFECT_NONE, .goal = h->s->goal,
-                               .first_index = h->first_index, .plies = plies};
+                               .first_index = h->first_index, .plies = h->line_plies, .set_play = h->set_play};
     sink_send(h->sink, &e);
 }
 
@@ -292,6 +292,8 @@ int help_node(struct help_run *h, int plies)
         s->stopped = true; /* answers nothing: no failure is recorded */
     if (h->found >= h->max_solutions || solver_should_stop(s))
         return 0;
+    if (s->ply == 0)
+        h->line_plies = plies + (s->play == PLAY_HELP_SELF);
     bool leaf = help_leaf(s, plies);
     struct tt_bounds e = tt_bounds_empty();
     /* Popeye prints no move numbers under Intelligent (its corpus, reci-h#) */
@@ -400,7 +402,7 @@ int help_node(struct help_run *h, int plies)
         if (depth == 0)
             h->first_index = i;
         if (numbered) {
-            send_numbered(h, h->number_base + i + 1, &l->turns[i], plies);
+            send_numbered(h, h->number_base + i + 1, &l->turns[i]);
             if (!popeye_turn_legal(s->pos, &l->turns[i]))
                 continue;
         }

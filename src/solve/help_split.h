@@ -32,6 +32,10 @@ struct help_run {
     bool white_first;           /* numbering: "1..." when the first move is White's */
     int max_solutions, found;
     int first_index;            /* the current first move's place in the root list */
+    /* the half-moves of a full line of the length searched: the plies at
+     * the root, and hs#'s forced mate (part_chunks.c puts a line and the
+     * numbered move of its first move together by it) */
+    int line_plies;
     /* MoveNumbers: the numbers before this phase's first moves (the set
      * play's, which Popeye numbers on into the play), and how many first
      * moves this phase numbered */

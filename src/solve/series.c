@@ -23,6 +23,9 @@ struct series_run {
     struct strlist *lines;      /* canonical solutions go here */
     bool set_play;
     int max_solutions, found;
+    /* the current first move's place in the root's list, and the half-moves
+     * of a full-length line (numbered moves go with their lines: part_chunks.c) */
+    int first_index, line_plies;
 };
 
 /* A failure is stored under the position (the series mover to move) and
@@ -42,7 +45,8 @@ static void send_solution(struct series_run *h, int series, int plies)
     strlist_add(h->lines, canon);
     struct solution_event e = {.kind = EVENT_HELP_LINE, .pos = &h->root, .line = h->path, .line_effects = effects,
                                .plies = plies, .set_play = h->set_play, .short_line = h->lines != &h->r->solutions,
-                               .goal = h->s->goal, .series = true, .series_moves = series};
+                               .goal = h->s->goal, .series = true, .series_moves = series,
+                               .first_index = h->first_index};
     sink_send(h->sink, &e);
 }
 
@@ -52,7 +56,8 @@ static void send_numbered(struct series_run *h, int n, const struct turn *t)
     struct position *p = h->s->pos;
     bool check = solver_turn_checks(p, t);
     struct solution_event e = {.kind = EVENT_NUMBERED_MOVE, .pos = p, .turn = t, .number = n,
-                               .effect = check ? EFFECT_CHECK : EFFECT_NONE, .goal = h->s->goal};
+                               .effect = check ? EFFECT_CHECK : EFFECT_NONE, .goal = h->s->goal,
+                               .first_index = h->first_index, .plies = h->line_plies};
     sink_send(h->sink, &e);
 }
 
@@ -174,7 +179,7 @@ static void send_forced_line(void *ctx, int i)
     enum move_effect effect = EFFECT_GOAL;
     struct solution_event e = {.kind = EVENT_HELP_LINE, .pos = s->pos, .line = &f->l->turns[i],
                                .line_effects = &effect, .plies = 1, .goal = s->goal, .series = true,
-                               .series_moves = 1, .forced_fail = true};
+                               .series_moves = 1, .forced_fail = true, .first_index = -1};
     sink_send(f->h->sink, &e);
 }
 
@@ -248,6 +253,8 @@ static int search(struct series_run *h, int moves)
             s->on_root_move(s->progress_ctx, moves, i + 1, l->count);
         if (s->ply == 0 && !solver_root_allowed(s, t))
             continue; /* another part's first move (StartMoveNumber, --first-moves) */
+        if (s->ply == 0)
+            h->first_index = i;
         if (numbered) {
             send_numbered(h, i + 1, t);
             if (!popeye_turn_legal(s->pos, t))
@@ -296,7 +303,8 @@ static bool set_play(struct solver *s, struct result *r, const struct solution_s
     else if (!r->set_play_illegal && s->play == PLAY_SELF)
         forced_goal(&h, 0);
     position_unmake(s->pos, &pass);
-    struct solution_event e = {.kind = EVENT_HELP_PHASE_END, .pos = s->pos, .set_play = true, .goal = s->goal};
+    struct solution_event e = {.kind = EVENT_HELP_PHASE_END, .pos = s->pos, .set_play = true, .goal = s->goal,
+                               .first_index = -1};
     sink_send(sink, &e);
     /* set-play lines are not solutions of the problem */
     strlist_free(&r->short_solutions);
@@ -315,13 +323,14 @@ void series_search(struct solver *s, int moves, struct result *r, const struct s
     /* set_play_only: the play itself is illegal (solve.c) */
     for (int k = 1; k <= moves && !s->stopped && !cut && !s->set_play_only; k++) {
         h.lines = k == moves ? &r->solutions : &r->short_solutions;
+        h.line_plies = k + (s->play != PLAY_DIRECT); /* the other side's ending move */
         search(&h, k);
         if (h.found >= h.max_solutions)
             cut = true;
         else if (h.found > 0 && k < moves && s->opt->stop_on_short)
             cut = true;
     }
-    struct solution_event e = {.kind = EVENT_HELP_PHASE_END, .pos = s->pos, .goal = s->goal};
+    struct solution_event e = {.kind = EVENT_HELP_PHASE_END, .pos = s->pos, .goal = s->goal, .first_index = -1};
     sink_send(sink, &e);
     r->partial = cut || s->stopped;
 }

@@ -54,6 +54,10 @@ struct solution_event {
     const struct turn *line;
     const enum move_effect *line_effects;
     int plies;
+    /* EVENT_HELP_LINE of help play: the half-moves of a full line of the
+     * length searched (0: plies); a reci-h#'s own mate is one half-move
+     * shorter than the helpmates it follows */
+    int length;
     bool white_first;            /* numbering "1..." when the first move is White's */
     bool set_play;               /* a set-play line (EVENT_HELP_LINE, EVENT_HELP_PHASE_END) */
     bool short_line;             /* shorter than the stipulation */
@@ -69,7 +73,8 @@ struct solution_event {
     /* where the event belongs, so that parts solving different first moves
      * can be joined: the place of its first move in the root's turn list (the
      * order a whole run shows them), -1 for set play and phase ends;
-     * EVENT_NUMBERED_MOVE in help play has plies = the phase's length */
+     * EVENT_NUMBERED_MOVE in help play and series has plies = the plies of
+     * a full line of the length searched (a line of its first move) */
     int first_index;
 };
 
