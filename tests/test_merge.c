@@ -20,6 +20,9 @@ static cJSON *parse(const char *s)
     return o;
 }
 
+static const struct stipulation direct_2 = {.play = PLAY_DIRECT, .goal = GOAL_MATE, .moves = 2, .text = "#2"};
+static const struct stipulation help_2 = {.play = PLAY_HELP, .goal = GOAL_MATE, .moves = 2, .text = "h#2"};
+
 /* Battle play.  Part A (first moves 1-3) found a try at root place 5; part B
  * (4-9) the key at place 2 and a try at place 7.  A whole run walks the root
  * list in place order: key (2), try (5), try (7); set play (phase 0) comes
@@ -41,7 +44,7 @@ static void battle_parts_in_root_order(void **state)
     const cJSON *lines[] = {a, b};
     struct merged_twin m;
     char msg[200];
-    assert_true(merge_twin(lines, 2, false, &m, msg, sizeof msg));
+    assert_true(merge_twin(lines, 2, &direct_2, &m, msg, sizeof msg));
     assert_string_equal(m.text.data, "SETKEY2TRY5TRY7");
     assert_int_equal(m.r.keys.count, 1);
     assert_string_equal(m.r.keys.items[0], "b1b2");
@@ -83,7 +86,7 @@ static void help_parts_by_length_then_place(void **state)
     const cJSON *lines[] = {a, b};
     struct merged_twin m;
     char msg[200];
-    assert_true(merge_twin(lines, 2, true, &m, msg, sizeof msg));
+    assert_true(merge_twin(lines, 2, &help_2, &m, msg, sizeof msg));
     assert_string_equal(m.text.data, "L2P3L4P1L4P2END");
     assert_int_equal(m.r.solutions.count, 2);
     assert_string_equal(m.r.solutions.items[0], "x1 y1 z1 w1");
@@ -106,7 +109,7 @@ static void unplaced_move_refused(void **state)
     const cJSON *lines[] = {a};
     struct merged_twin m;
     char msg[200];
-    assert_false(merge_twin(lines, 1, false, &m, msg, sizeof msg));
+    assert_false(merge_twin(lines, 1, &direct_2, &m, msg, sizeof msg));
     assert_non_null(strstr(msg, "b1b2"));
     cJSON_Delete(a);
 }

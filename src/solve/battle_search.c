@@ -689,9 +689,17 @@ void battle_search(struct solver *s, int n, struct result *r, const struct solut
             strlist_free(&verdicts[i].refutations);
         free(verdicts);
     }
+    /* Popeye's blank after the last numbered move (also after the last of
+     * a StartMoveNumber range): of first-move parts, the one with the last
+     * move shows it, after that move (a merge joins the parts' pieces by
+     * their first moves) */
+    bool numbered_end = o->move_numbers && (!s->first_moves_part || first->count == 0 ||
+                                            solver_root_allowed(s, &first->turns[first->count - 1]));
     for (int i = 0; !split && i < first->count && !s->stopped && !rw.cut; i++)
         root_move(&rw, i);
-    if (o->move_numbers)
+    if (numbered_end) {
+        w->first_index = first->count - 1;
         send_mark(w, EVENT_NUMBERED_END, 0, 0);
+    }
     r->partial = s->stopped || rw.cut;
 }

@@ -150,24 +150,28 @@ static void battle_duals(struct solver *s, int n, struct result *r)
     w->s = s;
     w->r = r;
     struct turn_list *l = solver_generate(s);
-    for (int i = 0; i < l->count && !stop(w); i++) {
-        char key[NOTATION_MAX];
-        decision_canonical(s->pos, &l->turns[i], key);
-        if (!strlist_has(&r->keys, key))
-            continue;
-        char name[NOTATION_MAX];
-        turn_canonical(s->pos, &l->turns[i], name);
-        size_t old = path_push(w, name);
-        struct undo u;
-        solver_make(s, &l->turns[i], &u);
-        if (!(s->play == PLAY_DIRECT && goal_reached(s))) {
-            int k = 1; /* the key's play is written at its shortest length */
-            while (k < n && !attack_move_wins(s, k) && !s->stopped)
-                k++;
-            walk_defences(w, k);
+    /* the keys in the order they are shown (a merge of first-move parts
+     * places each dual by its key's place) */
+    for (int k = 0; k < r->keys.count && !stop(w); k++) {
+        for (int i = 0; i < l->count && !stop(w); i++) {
+            char key[NOTATION_MAX];
+            decision_canonical(s->pos, &l->turns[i], key);
+            if (strcmp(key, r->keys.items[k]) != 0)
+                continue;
+            char name[NOTATION_MAX];
+            turn_canonical(s->pos, &l->turns[i], name);
+            size_t old = path_push(w, name);
+            struct undo u;
+            solver_make(s, &l->turns[i], &u);
+            if (!(s->play == PLAY_DIRECT && goal_reached(s))) {
+                int n_k = 1; /* the key's play is written at its shortest length */
+                while (n_k < n && !attack_move_wins(s, n_k) && !s->stopped)
+                    n_k++;
+                walk_defences(w, n_k);
+            }
+            solver_unmake(s, &u);
+            path_pop(w, old);
         }
-        solver_unmake(s, &u);
-        path_pop(w, old);
     }
     free(w);
 }

@@ -129,6 +129,7 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
     if (from) {
         r->numbered_moves = first_move_range(&pos, &st, from, to, &allowed);
         s.root_filter = &allowed;
+        s.first_moves_part = limits && limits->first_from;
     }
     /* goal-directed play: help play and every series (series.c says how
      * the turns are counted); hs#, reci-h#: also the bound of Black's mate

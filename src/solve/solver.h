@@ -53,6 +53,10 @@ struct solver {
     /* a first-move range (StartMoveNumber, --first-moves): the canonical first
      * moves of the play (not set play) that are solved; NULL: all */
     const struct strlist *root_filter;
+    /* the filter is a --first-moves part, which a merge joins with the
+     * others: what a whole run shows once after its first moves comes from
+     * the part with the last one (battle_search.c) */
+    bool first_moves_part;
     bool want_refuted;           /* solve_limits.want_refuted */
     /* the play's first move is to mate at once (popeye_first_move_mates):
      * MoveNumbers numbers the mating-move generator's moves */
