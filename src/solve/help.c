@@ -292,8 +292,6 @@ int help_node(struct help_run *h, int plies)
         s->stopped = true; /* answers nothing: no failure is recorded */
     if (h->found >= h->max_solutions || solver_should_stop(s))
         return 0;
-    if (s->ply == 0)
-        h->line_plies = plies + (s->play == PLAY_HELP_SELF);
     bool leaf = help_leaf(s, plies);
     struct tt_bounds e = tt_bounds_empty();
     /* Popeye prints no move numbers under Intelligent (its corpus, reci-h#) */
@@ -456,6 +454,7 @@ static bool help_phase(struct solver *s, struct result *r, const struct solution
     h.last = last;
     for (int k = first; k <= last && !s->stopped && !cut; k += 2) {
         h.lines = k == last ? &r->solutions : &r->short_solutions;
+        h.line_plies = help_line_plies(s, k);
         if (k < last && help_split_with_shorter(&h, k)) {
             cut = h.found >= h.max_solutions;
             break;

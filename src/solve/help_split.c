@@ -155,7 +155,7 @@ static void search_task(struct help_split *sp, int worker, int task, struct help
     struct help_run h = {.s = &w->s, .root = caller->root, .r = caller->r, .lines = caller->lines,
                          .set_play = caller->set_play, .white_first = caller->white_first,
                          .max_solutions = caller->max_solutions - sp->before, .record = rec,
-                         .split = NULL, .task = task};
+                         .split = NULL, .task = task, .line_plies = help_line_plies(&w->s, sp->k)};
     /* the split job is the context's owner's: reached through the caller */
     h.split = caller->split;
     w->s.stopped = false;
@@ -291,6 +291,7 @@ static void search_shorter(void *ctx)
     p.lines = &h->r->short_solutions;
     for (int k = sp->shorter_from; k < sp->k && !s->stopped; k += 2) {
         s->ply = 0;
+        p.line_plies = help_line_plies(s, k);
         help_node(&p, k);
     }
     h->found = p.found; /* before the last length's lines are counted */

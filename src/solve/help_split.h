@@ -58,6 +58,10 @@ struct help_run {
     struct tt_bounds probe_e;
 };
 
+/* The half-moves of a full line of help play `plies` long: hs# adds
+ * Black's forced mate (help_run.line_plies). */
+static inline int help_line_plies(const struct solver *s, int plies) { return plies + (s->play == PLAY_HELP_SELF); }
+
 static inline uint64_t help_key_of(const struct solver *s, uint64_t hash) { return hash ^ s->mode_key ^ 0x6a09e667f3bcc909ull; }
 static inline uint64_t help_key(const struct solver *s) { return help_key_of(s, s->pos->st.hash); }
 
