@@ -33,6 +33,11 @@ struct fixture {
      * tasks run after finish or before start */
     int started[4], finished[4], ran[4];
     bool out_of_order;
+    /* blocks: task 0 waits until every other task ran; and the first task
+     * each worker ran (-1: none yet) */
+    bool wait_for_others;
+    bool saw_others;
+    int first[4];
 };
 
 static _Thread_local bool on_calling_thread;
@@ -47,6 +52,21 @@ static void run_task(void *ctx, int worker, int task)
         f->ran[worker]++;
         if (!f->started[worker] || f->finished[worker])
             f->out_of_order = true;
+    }
+    if (worker >= 0 && worker < 4 && f->first[worker] < 0)
+        f->first[worker] = task; /* each worker writes its own entry */
+    if (task == 0 && f->wait_for_others) {
+        /* only a thread that takes worker 0's block from it ends this wait */
+        long spins = 0;
+        bool all = false;
+        while (!all && spins++ < SPIN_MAX) {
+            all = true;
+            for (int t = 1; t < f->job->tasks && all; t++)
+                all = __atomic_load_n(&f->runs[t], __ATOMIC_RELAXED) == 1;
+            if (!all)
+                sched_yield();
+        }
+        f->saw_others = all;
     }
     if (task != 0 || !f->wait_for_assist)
         return;
@@ -204,6 +224,68 @@ static void start_and_finish_bracket_each_worker(void **state)
     }
 }
 
+/* Tasks taken from blocks (split_job.blocks), for task counts below,
+ * at and above the thread count: each runs once and is handed on in task
+ * order; worker 0 starts at task 0 and worker 1 at its block's last task
+ * (of 2 threads: the last task). */
+static void blocks_run_each_task_once_in_order(void **state)
+{
+    (void)state;
+    const int counts[] = {1, 2, 3, 5, TASKS};
+    for (int threads = 2; threads <= 4; threads++) {
+        for (size_t c = 0; c < sizeof counts / sizeof *counts; c++) {
+            struct fixture f = {.stop_at = -1, .first = {-1, -1, -1, -1}};
+            struct split_job j = {.tasks = counts[c], .threads = threads, .blocks = true, .ctx = &f,
+                                  .run = run_task, .emit = emit_task};
+            run_prepared(&f, &j);
+            assert_false(f.bad_worker);
+            assert_int_equal(f.emit_count, counts[c]);
+            for (int i = 0; i < counts[c]; i++) {
+                assert_int_equal(f.runs[i], 1);
+                assert_int_equal(f.emitted[i], i);
+            }
+            if (counts[c] == TASKS) {
+                assert_int_equal(f.first[0], 0);
+                /* worker 1's block is [TASKS / threads, 2 * TASKS / threads) */
+                if (f.first[1] >= 0)
+                    assert_int_equal(f.first[1], 2 * TASKS / threads - 1);
+            }
+        }
+    }
+}
+
+/* Task 0 waits until every other task ran: the other threads must take
+ * worker 0's block from it (without stealing, tasks 1 .. TASKS / threads - 1
+ * would wait for worker 0 and task 0 would give up after SPIN_MAX spins). */
+static void blocks_an_idle_thread_takes_a_busy_ones_tasks(void **state)
+{
+    (void)state;
+    for (int threads = 2; threads <= 4; threads++) {
+        struct fixture f = {.stop_at = -1, .wait_for_others = true, .first = {-1, -1, -1, -1}};
+        struct split_job j = {.tasks = TASKS, .threads = threads, .blocks = true, .ctx = &f, .run = run_task,
+                              .emit = emit_task};
+        run_prepared(&f, &j);
+        assert_true(f.saw_others);
+        assert_int_equal(f.emit_count, TASKS);
+        for (int i = 0; i < TASKS; i++)
+            assert_int_equal(f.runs[i], 1);
+    }
+}
+
+/* A cut in blocks: nothing after the cut is handed on, whatever ran. */
+static void blocks_a_cut_ends_the_results(void **state)
+{
+    (void)state;
+    struct fixture f = {.stop_at = 57, .first = {-1, -1, -1, -1}};
+    struct split_job j = {.tasks = TASKS, .threads = 3, .blocks = true, .ctx = &f, .run = run_task,
+                          .emit = emit_task};
+    run_prepared(&f, &j);
+    assert_int_equal(f.emit_count, 58);
+    for (int i = 0; i < 58; i++)
+        assert_int_equal(f.emitted[i], i);
+    assert_true(split_cancelled(&j, 58));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -211,6 +293,9 @@ int main(void)
         cmocka_unit_test(a_cut_ends_the_results),
         cmocka_unit_test(an_idle_thread_assists_the_running_task),
         cmocka_unit_test(start_and_finish_bracket_each_worker),
+        cmocka_unit_test(blocks_run_each_task_once_in_order),
+        cmocka_unit_test(blocks_an_idle_thread_takes_a_busy_ones_tasks),
+        cmocka_unit_test(blocks_a_cut_ends_the_results),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -386,7 +386,7 @@ static void split_length(struct help_run *h, int k, int shorter_from)
         sp.learnt = s->goal_bound ? goal_bound_learnt_copy(s->goal_bound) : NULL;
         sp.end_learnt = s->end_bound ? goal_bound_learnt_copy(s->end_bound) : NULL;
     }
-    struct split_job job = {.tasks = sp.count, .threads = threads, .ctx = &sp, .run = run_task, .emit = emit_task,
+    struct split_job job = {.tasks = sp.count, .threads = threads, .blocks = true, .ctx = &sp, .run = run_task, .emit = emit_task,
                             .assist = assist_task, .start = start_worker,
                             .finish = k == h->last ? finish_worker : NULL,
                             .prelude = shorter_from > 0 ? search_shorter : NULL};

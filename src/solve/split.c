@@ -2,10 +2,12 @@
  * search's answers (help solutions, battle verdicts) are exact facts, so
  * subtrees searched on different threads give the same answers as one
  * thread would, and the shared table only spares work.  Tasks are taken
- * from one counter in -j 1 order (dynamic balance: a long subtree keeps one
- * thread while the others take the rest), results are buffered per task
- * and handed on strictly in task order, so the output is -j 1's byte for
- * byte; a cut (MaxSolutions, a stop) cancels the later tasks.  With many
+ * from one counter in -j 1 order, or (help play) from per-thread blocks of
+ * neighbouring tasks with stealing (dynamic balance either way: a long
+ * subtree keeps one thread while the others take the rest), results are
+ * buffered per task and handed on strictly in task order, so the output
+ * is -j 1's byte for byte; a cut (MaxSolutions, a stop) cancels the later
+ * tasks.  With many
  * more tasks than threads this scales past two cores: the statistics below
  * (FAIRYSOLVE_SPLIT_STATS=1) estimate the speedup on 16 cores from the
  * measured work split. */
@@ -13,6 +15,7 @@
 
 #include <assert.h>
 #include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
@@ -32,6 +35,7 @@ struct split_state {
     pthread_mutex_t lock;
     pthread_cond_t done_cond;
     int next;                /* next task to hand out, in split_job.order (atomic) */
+    struct split_block *blocks; /* per worker (split_job.blocks) */
     int *done;               /* per task (atomic); an assisting search stops on it */
     int waiting_for;         /* the task the emitting thread sleeps on, or -1 (atomic) */
     double *cpu;             /* per task: thread CPU seconds, for the statistics */
@@ -40,6 +44,24 @@ struct split_state {
     double emit_cpu;         /* the calling thread's, handing results on */
     double *worker_assist;   /* per worker: CPU seconds spent assisting */
 };
+
+/* A worker's tasks still to take, [lo, hi) packed as lo | hi << 32 in one
+ * word, so that its owner taking the front and a thief cutting the back
+ * agree by one compare-and-swap; each on a cache line of its own, since
+ * its owner writes it at every task. */
+struct split_block {
+    uint64_t range;
+    char pad[MEMORY_CACHE_LINE - sizeof(uint64_t)];
+};
+
+static inline uint64_t block_pack(uint32_t lo, uint32_t hi) { return (uint64_t)lo | (uint64_t)hi << 32; }
+
+/* The tasks in `threads` blocks of (nearly) equal length, in task order. */
+static void blocks_init(struct split_block *b, int threads, int tasks)
+{
+    for (int i = 0; i < threads; i++)
+        b[i].range = block_pack((uint32_t)((int64_t)tasks * i / threads), (uint32_t)((int64_t)tasks * (i + 1) / threads));
+}
 
 struct split_worker {
     struct split_state *st;
@@ -94,10 +116,64 @@ static void run_one(struct split_state *st, int id, int t)
 
 static void assist_running(struct split_state *st, int id, int *emitted);
 
-/* The next task to run (split_job.order), or -1 when none is left. */
-static int take_task(struct split_state *st)
+/* split_job.blocks: worker w's next task from its own block, from the
+ * block's front when w is even and from its back when w is odd; when its
+ * block is empty, it first takes the half of the largest other block away
+ * from where that block's worker takes (the whole of a block of one) as
+ * its own.  -1 when no block holds a task.  Worker 0 starts at task 0, the
+ * first the results wait for; worker 1 at the last task, from the far end:
+ * on b7_h4_boros at -j 2 that took 374-377 k nodes (381 k at -j 1) where
+ * one counter took 375-415 k, and the same split with worker 1 going
+ * forward from the middle took 418-420 k (later tasks find less of the
+ * earlier ones in the table, and the goal bound, which learns where it
+ * pays, sees another sequence).  A block's word is its whole state, so a
+ * compare-and-swap that succeeds acted on the block as it then was. */
+static int take_block_task(struct split_block *b, int threads, int w)
+{
+    for (;;) {
+        uint64_t cur = __atomic_load_n(&b[w].range, __ATOMIC_RELAXED);
+        for (;;) {
+            uint32_t lo = (uint32_t)cur, hi = (uint32_t)(cur >> 32);
+            if (lo >= hi)
+                break;
+            bool back = w % 2;
+            uint64_t rest = back ? block_pack(lo, hi - 1) : block_pack(lo + 1, hi);
+            if (__atomic_compare_exchange_n(&b[w].range, &cur, rest, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+                return back ? (int)hi - 1 : (int)lo;
+        }
+        int victim = -1;
+        uint32_t most = 0;
+        for (int x = 0; x < threads; x++) {
+            uint64_t r = __atomic_load_n(&b[x].range, __ATOMIC_RELAXED);
+            uint32_t lo = (uint32_t)r, hi = (uint32_t)(r >> 32);
+            if (x != w && hi > lo && hi - lo > most) {
+                most = hi - lo;
+                victim = x;
+            }
+        }
+        if (victim < 0)
+            return -1;
+        uint64_t r = __atomic_load_n(&b[victim].range, __ATOMIC_RELAXED);
+        uint32_t lo = (uint32_t)r, hi = (uint32_t)(r >> 32);
+        if (lo >= hi)
+            continue;
+        /* the victim keeps the half it is working towards */
+        uint32_t half = (hi - lo + 1) / 2;
+        bool victim_back = victim % 2;
+        uint64_t kept = victim_back ? block_pack(lo + half, hi) : block_pack(lo, hi - half);
+        uint64_t taken = victim_back ? block_pack(lo, lo + half) : block_pack(hi - half, hi);
+        if (__atomic_compare_exchange_n(&b[victim].range, &r, kept, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED))
+            __atomic_store_n(&b[w].range, taken, __ATOMIC_RELAXED); /* empty until now: nobody else writes it */
+    }
+}
+
+/* The next task to run (split_job.order or .blocks), or -1 when none is
+ * left. */
+static int take_task(struct split_state *st, int w)
 {
     const struct split_job *j = st->job;
+    if (j->blocks)
+        return take_block_task(st->blocks, j->threads, w);
     int k = __atomic_fetch_add(&st->next, 1, __ATOMIC_RELAXED);
     if (k >= j->tasks)
         return -1;
@@ -115,7 +191,7 @@ static void *split_worker_main(void *arg)
      * thousands of tasks of a few microseconds each, where a lock and a
      * wake-up per task cost as much as the tasks (h#3: 9692 tasks, 15 us). */
     for (;;) {
-        int t = take_task(st);
+        int t = take_task(st, w->id);
         if (t < 0)
             break;
         run_one(st, w->id, t);
@@ -194,6 +270,33 @@ static double ordered_makespan(const double *cpu, const int *order, int n, int c
     return end;
 }
 
+/* The same when the tasks are taken as split_job.blocks says. */
+static double block_makespan(const double *cpu, int n, int cores)
+{
+    struct split_block b[SPLIT_ESTIMATE_CORES];
+    double finish[SPLIT_ESTIMATE_CORES] = {0};
+    bool idle[SPLIT_ESTIMATE_CORES] = {0};
+    assert(cores <= SPLIT_ESTIMATE_CORES);
+    blocks_init(b, cores, n);
+    double end = 0;
+    for (;;) {
+        int k = -1;
+        for (int c = 0; c < cores; c++)
+            if (!idle[c] && (k < 0 || finish[c] < finish[k]))
+                k = c;
+        if (k < 0)
+            return end;
+        int t = take_block_task(b, cores, k);
+        if (t < 0) {
+            idle[k] = true;
+            continue;
+        }
+        finish[k] += cpu[t];
+        if (finish[k] > end)
+            end = finish[k];
+    }
+}
+
 static void print_statistics(const struct split_state *st, double wall)
 {
     const struct split_job *j = st->job;
@@ -203,7 +306,8 @@ static void print_statistics(const struct split_state *st, double wall)
         if (st->cpu[t] > longest)
             longest = st->cpu[t];
     }
-    double span = ordered_makespan(st->cpu, j->order, j->tasks, SPLIT_ESTIMATE_CORES);
+    double span = j->blocks ? block_makespan(st->cpu, j->tasks, SPLIT_ESTIMATE_CORES)
+                            : ordered_makespan(st->cpu, j->order, j->tasks, SPLIT_ESTIMATE_CORES);
     fprintf(stderr, "split: tasks %d threads %d wall %.3f cpu %.3f longest-task %.3f est-speedup-%d %.2f emit %.3f |",
             j->tasks, j->threads, wall, total, longest, SPLIT_ESTIMATE_CORES, span > 0 ? total / span : 1.0,
             st->emit_cpu);
@@ -229,6 +333,12 @@ void split_run(struct split_job *j)
     st.worker_tasks = calloc((size_t)j->threads, sizeof *st.worker_tasks);
     st.worker_assist = calloc((size_t)j->threads, sizeof *st.worker_assist);
     struct split_worker *w = calloc((size_t)j->threads, sizeof *w);
+    if (j->blocks) {
+        st.blocks = aligned_alloc(MEMORY_CACHE_LINE, sizeof *st.blocks * (size_t)j->threads);
+        if (!st.blocks)
+            out_of_memory();
+        blocks_init(st.blocks, j->threads, j->tasks);
+    }
     if (!st.done || !j->resolved || !j->assisting || !st.cpu || !st.worker_cpu || !st.worker_tasks || !st.worker_assist || !w)
         out_of_memory();
     double wall0 = wall_seconds();
@@ -250,7 +360,7 @@ void split_run(struct split_job *j)
         j->prelude(j->ctx);
     int emitted = 0;
     for (;;) {
-        int t = take_task(&st);
+        int t = take_task(&st, 0);
         if (t < 0)
             break;
         run_one(&st, 0, t);
@@ -276,6 +386,7 @@ void split_run(struct split_job *j)
     if (env && *env == '1')
         print_statistics(&st, wall_seconds() - wall0);
     free(w);
+    free(st.blocks);
     free(st.worker_tasks);
     free(st.worker_assist);
     free(st.worker_cpu);

@@ -1,6 +1,6 @@
 /* Splitting one twin's search over threads: workers (the calling thread
- * among them) take subtrees (tasks) in order from one counter; the calling
- * thread hands their results on in order. */
+ * among them) take subtrees (tasks) from one counter or from blocks of
+ * their own; the calling thread hands their results on in task order. */
 #ifndef FS_SPLIT_H
 #define FS_SPLIT_H
 
@@ -16,6 +16,12 @@ struct split_job {
      * the longest expected first (NULL: 0, 1, ...); results are handed on in
      * task order whatever it is */
     const int *order;
+    /* instead of one counter: each thread starts on its own contiguous
+     * block of tasks (order ignored), and one that runs out takes the back
+     * half of the largest block left.  Neighbouring tasks share
+     * transpositions, which a thread then finds in its own caches and
+     * proves once, not each thread half of them (split.c). */
+    bool blocks;
     void *ctx;
     /* runs task t on worker w (0 <= w < threads; 0 is the calling thread);
      * it should give up early once split_cancelled(j, t) */
