@@ -59,10 +59,16 @@ $(TSAN)/%.o: %.c
 $(TSAN)/fairysolve: $(TSAN_OBJ)
 	$(CC) -fsanitize=thread $^ -o $@ $(LDLIBS)
 
-# the parallel end-to-end checks under ThreadSanitizer; any report fails.  The
-# log goes through a file: `tee /dev/stderr` reopened a log file that make's
-# output was redirected to, and cut it short.
-tsan: $(TSAN)/fairysolve
+$(TSAN)/tests/test_split: $(TSAN)/tests/test_split.o $(filter-out $(TSAN)/src/main.o,$(TSAN_OBJ))
+	$(CC) -fsanitize=thread $^ -o $@ $(LDLIBS) -lcmocka
+
+# the split's unit test and the parallel end-to-end checks under
+# ThreadSanitizer; any report fails.  The log goes through a file: `tee
+# /dev/stderr` reopened a log file that make's output was redirected to, and
+# cut it short.
+tsan: $(TSAN)/fairysolve $(TSAN)/tests/test_split
+	@TSAN_OPTIONS="halt_on_error=1 exitcode=66" $(TSAN)/tests/test_split >$(TSAN)/test_split.log 2>&1 || \
+	  { cat $(TSAN)/test_split.log; exit 1; }; tail -n 1 $(TSAN)/test_split.log
 	@PARALLEL_QUICK=1 TSAN_OPTIONS="halt_on_error=1 exitcode=66" sh tests/e2e/parallel-check $(TSAN)/fairysolve \
 	  >$(TSAN)/parallel-check.log 2>&1; cat $(TSAN)/parallel-check.log; \
 	  tail -n 1 $(TSAN)/parallel-check.log | grep -qx "parallel: 0 differ"

@@ -37,7 +37,8 @@ struct fixture {
      * each worker ran (-1: none yet) */
     bool wait_for_others;
     bool saw_others;
-    int first[4];
+    int first[4];               /* atomic */
+    bool wait_for_firsts;       /* each task waits until every worker began one */
 };
 
 static _Thread_local bool on_calling_thread;
@@ -53,8 +54,17 @@ static void run_task(void *ctx, int worker, int task)
         if (!f->started[worker] || f->finished[worker])
             f->out_of_order = true;
     }
-    if (worker >= 0 && worker < 4 && f->first[worker] < 0)
-        f->first[worker] = task; /* each worker writes its own entry */
+    if (worker >= 0 && worker < 4 && __atomic_load_n(&f->first[worker], __ATOMIC_RELAXED) < 0)
+        __atomic_store_n(&f->first[worker], task, __ATOMIC_RELAXED); /* each worker writes its own entry */
+    if (f->wait_for_firsts) {
+        /* no worker can empty its block before every worker took a task
+         * from its own: each first task is then its block's first by its
+         * direction (a thread that never starts fails the test) */
+        long spins = 0;
+        for (int w = 0; w < f->job->threads && spins < SPIN_MAX; w++)
+            while (__atomic_load_n(&f->first[w], __ATOMIC_RELAXED) < 0 && spins++ < SPIN_MAX)
+                sched_yield();
+    }
     if (task == 0 && f->wait_for_others) {
         /* only a thread that takes worker 0's block from it ends this wait */
         long spins = 0;
@@ -226,15 +236,16 @@ static void start_and_finish_bracket_each_worker(void **state)
 
 /* Tasks taken from blocks (split_job.blocks), for task counts below,
  * at and above the thread count: each runs once and is handed on in task
- * order; worker 0 starts at task 0 and worker 1 at its block's last task
- * (of 2 threads: the last task). */
+ * order.  With TASKS, where every worker waits in its first task until all
+ * began one: worker 0 starts at task 0, worker 1 at its block's last task
+ * (of 2 threads: the last task), worker 2 at its block's first. */
 static void blocks_run_each_task_once_in_order(void **state)
 {
     (void)state;
     const int counts[] = {1, 2, 3, 5, TASKS};
     for (int threads = 2; threads <= 4; threads++) {
         for (size_t c = 0; c < sizeof counts / sizeof *counts; c++) {
-            struct fixture f = {.stop_at = -1, .first = {-1, -1, -1, -1}};
+            struct fixture f = {.stop_at = -1, .first = {-1, -1, -1, -1}, .wait_for_firsts = counts[c] == TASKS};
             struct split_job j = {.tasks = counts[c], .threads = threads, .blocks = true, .ctx = &f,
                                   .run = run_task, .emit = emit_task};
             run_prepared(&f, &j);
@@ -246,9 +257,10 @@ static void blocks_run_each_task_once_in_order(void **state)
             }
             if (counts[c] == TASKS) {
                 assert_int_equal(f.first[0], 0);
-                /* worker 1's block is [TASKS / threads, 2 * TASKS / threads) */
-                if (f.first[1] >= 0)
-                    assert_int_equal(f.first[1], 2 * TASKS / threads - 1);
+                /* worker w's block is [w * TASKS / threads, (w + 1) * TASKS / threads) */
+                assert_int_equal(f.first[1], 2 * TASKS / threads - 1);
+                if (threads > 2)
+                    assert_int_equal(f.first[2], 2 * TASKS / threads);
             }
         }
     }
