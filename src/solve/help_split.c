@@ -386,8 +386,12 @@ static void split_length(struct help_run *h, int k, int shorter_from)
         sp.learnt = s->goal_bound ? goal_bound_learnt_copy(s->goal_bound) : NULL;
         sp.end_learnt = s->end_bound ? goal_bound_learnt_copy(s->end_bound) : NULL;
     }
-    struct split_job job = {.tasks = sp.count, .threads = threads, .blocks = true, .ctx = &sp, .run = run_task, .emit = emit_task,
-                            .assist = assist_task, .start = start_worker,
+    /* blocks of neighbouring subtrees (split.h), but where the first
+     * solutions end the search (MaxSolutions): there the threads all work
+     * near the front, where those solutions lie, as one counter has them */
+    bool blocks = s->opt->max_solutions <= 0;
+    struct split_job job = {.tasks = sp.count, .threads = threads, .blocks = blocks, .ctx = &sp, .run = run_task,
+                            .emit = emit_task, .assist = assist_task, .start = start_worker,
                             .finish = k == h->last ? finish_worker : NULL,
                             .prelude = shorter_from > 0 ? search_shorter : NULL};
     h->split = &job;

@@ -7,10 +7,9 @@
  * subtree keeps one thread while the others take the rest), results are
  * buffered per task and handed on strictly in task order, so the output
  * is -j 1's byte for byte; a cut (MaxSolutions, a stop) cancels the later
- * tasks.  With many
- * more tasks than threads this scales past two cores: the statistics below
- * (FAIRYSOLVE_SPLIT_STATS=1) estimate the speedup on 16 cores from the
- * measured work split. */
+ * tasks.  With many more tasks than threads this scales past two cores:
+ * the statistics below (FAIRYSOLVE_SPLIT_STATS=1) estimate the speedup on
+ * 16 cores from the measured work split. */
 #include "split.h"
 
 #include <assert.h>
@@ -60,7 +59,8 @@ static inline uint64_t block_pack(uint32_t lo, uint32_t hi) { return (uint64_t)l
 static void blocks_init(struct split_block *b, int threads, int tasks)
 {
     for (int i = 0; i < threads; i++)
-        b[i].range = block_pack((uint32_t)((int64_t)tasks * i / threads), (uint32_t)((int64_t)tasks * (i + 1) / threads));
+        b[i].range =
+            block_pack((uint32_t)((int64_t)tasks * i / threads), (uint32_t)((int64_t)tasks * (i + 1) / threads));
 }
 
 struct split_worker {

@@ -17,10 +17,11 @@ struct split_job {
      * task order whatever it is */
     const int *order;
     /* instead of one counter: each thread starts on its own contiguous
-     * block of tasks (order ignored), and one that runs out takes the back
-     * half of the largest block left.  Neighbouring tasks share
-     * transpositions, which a thread then finds in its own caches and
-     * proves once, not each thread half of them (split.c). */
+     * block of tasks (order ignored), even threads from its front, odd ones
+     * from its back, and one that runs out takes the half of the largest
+     * block left that its owner is not working towards.  Neighbouring
+     * tasks share transpositions, which a thread then finds in its own
+     * caches and proves once, not each thread half of them (split.c). */
     bool blocks;
     void *ctx;
     /* runs task t on worker w (0 <= w < threads; 0 is the calling thread);
