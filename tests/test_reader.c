@@ -744,6 +744,10 @@ static void stipulation_forms(void **state)
         {"ser-r#2", "ser-r#2", PLAY_REFLEX, GOAL_MATE, 2, false},
         {"ser-h#=120", "ser-h#=120", PLAY_HELP, GOAL_MATE_OR_STALEMATE, 120, false},
         {"hs#2", "hs#2", PLAY_HELP_SELF, GOAL_MATE, 2, false},
+        /* hs#n.5: Black's help move first (Popeye 4.104); its line is
+         * 2n + 1 half-moves with the forced mate, 31 at most */
+        {"hs#2.5", "hs#2.5", PLAY_HELP_SELF, GOAL_MATE, 2, true},
+        {"hs=15.5", "hs=15.5", PLAY_HELP_SELF, GOAL_STALEMATE, 15, true},
         /* reflexmates */
         {"r#2", "r#2", PLAY_REFLEX, GOAL_MATE, 2, false},
         {"R=3", "r=3", PLAY_REFLEX, GOAL_STALEMATE, 3, false},
@@ -773,7 +777,9 @@ static void stipulation_forms(void **state)
         {"exact-h#2", 1, "'exact-h#2' is not supported"},
         {"r#2.5", 1, "only for help play"},
         {"pser-h#3", 1, "is not supported"},
-        {"hs#2.5", 1, "only for help play"},
+        {"reci-h#2.5", 1, "only for help play"},
+        {"hs#0.5", 1, "the number of moves in 'hs#0.5' must be at least 1"},
+        {"hs#16.5", 1, "too many moves"},
         {"ser-#121", 1, "too many moves in 'ser-#121' (limit is 120 for series play)"},
         {"hs#16", 1, "too many moves"},
         {"##2", 1, "expected a stipulation"},

@@ -1,5 +1,5 @@
-/* Stipulations #n, h#n, h#n.5, s#n, r#n, semi-r#n and the series ser-#n, ser-h#n, ser-s#n,
- * ser-r#n with the goals #, = and #= (FORMAT.md 2), and their text as Popeye
+/* Stipulations #n, h#n, h#n.5, s#n, r#n, semi-r#n, hs#n, hs#n.5, reci-h#n and the series
+ * ser-#n, ser-h#n, ser-s#n, ser-r#n with the goals #, = and #= (FORMAT.md 2), and their text as Popeye
  * prints it.  Does not decide who moves first. */
 #include "parse.h"
 
@@ -25,8 +25,8 @@ static bool unsupported(struct parser *p, const struct token *t)
     char q[64];
     tok_quote(t, q, sizeof q);
     return parse_fail_tok(p, t,
-                          "expected a stipulation (#n, h#n, h#n.5, s#n, r#n, semi-r#n, ser-#n, ser-h#n, ser-s#n, ser-r#n, "
-                          "or the same with = or #=), found %s",
+                          "expected a stipulation (#n, h#n, h#n.5, s#n, r#n, semi-r#n, hs#n, hs#n.5, reci-h#n, ser-#n, "
+                          "ser-h#n, ser-s#n, ser-r#n, or the same with = or #=), found %s",
                           q);
 }
 
@@ -54,8 +54,11 @@ static bool parse_moves(struct parser *p, const struct token *t, size_t from, st
     s->moves = (int)n;
     s->half = false;
     if (i + 2 <= len && c[i] == '.' && c[i + 1] == '5') {
-        if (s->play != PLAY_HELP || s->series)
-            return parse_fail_tok(p, t, "'.5' in %s is only for help play (h#n.5)", q);
+        if ((s->play != PLAY_HELP && s->play != PLAY_HELP_SELF) || s->series)
+            return parse_fail_tok(p, t, "'.5' in %s is only for help play (h#n.5, hs#n.5)", q);
+        /* hs#0.5 would be Black's forced mate alone, with no help move */
+        if (s->play == PLAY_HELP_SELF && n == 0)
+            return parse_fail_tok(p, t, "the number of moves in %s must be at least 1 (hs#1.5)", q);
         s->half = true;
         i += 2;
     }
@@ -70,7 +73,9 @@ static bool parse_moves(struct parser *p, const struct token *t, size_t from, st
                               STIPULATION_SERIES_MOVES_MAX);
     if (s->series)
         return true;
-    if ((s->play == PLAY_HELP_SELF || s->play == PLAY_RECI_HELP) && s->moves * 2 > STIPULATION_HELP_PLIES_MAX)
+    /* hs#n's line is 2n half-moves with Black's forced mate, hs#n.5's one more */
+    if ((s->play == PLAY_HELP_SELF || s->play == PLAY_RECI_HELP) &&
+        s->moves * 2 + (s->half ? 1 : 0) > STIPULATION_HELP_PLIES_MAX)
         return parse_fail_tok(p, t, "too many moves in %s (limit is %d)", q, STIPULATION_HELP_PLIES_MAX / 2);
     if (s->play == PLAY_HELP && s->moves * 2 + (s->half ? 1 : 0) > STIPULATION_HELP_PLIES_MAX)
         return parse_fail_tok(p, t, "too many moves in %s (limit is %d.5 for help play)", q,
@@ -98,8 +103,9 @@ bool parse_stipulation(struct parser *p, const struct token *kw, struct stipulat
             (refused[k][n - 1] == '-' || t.s[n] == '#' || t.s[n] == '=')) {
             char q[64];
             tok_quote(&t, q, sizeof q);
-            return parse_fail_tok(p, &t, "the stipulation %s is not supported (supported: #n, h#n, h#n.5, s#n, r#n, semi-r#n, hs#n, "
-                                  "reci-h#n, ser-#n, ser-h#n, ser-s#n, ser-r#n, with the goals #, = and #=)",
+            return parse_fail_tok(p, &t,
+                                  "the stipulation %s is not supported (supported: #n, h#n, h#n.5, s#n, r#n, semi-r#n, "
+                                  "hs#n, hs#n.5, reci-h#n, ser-#n, ser-h#n, ser-s#n, ser-r#n, with the goals #, = and #=)",
                                   q);
         }
     }

@@ -157,7 +157,7 @@ void diagram_write_phase_notes(struct text *out, const struct problem *pr, const
      * position after the key */
     bool no_set_play = (st->series && st->play == PLAY_DIRECT) ||
                        (!st->series && st->play == PLAY_HELP && st->half && st->moves == 0) ||
-                       (!st->series && st->play == PLAY_HELP_SELF && st->moves == 1) ||
+                       (!st->series && st->play == PLAY_HELP_SELF && st->moves == 1 && !st->half) ||
                        (battle && pr->options.post_key_play);
     if (pr->options.set_play && no_set_play)
         text_printf(out, "%s\n", words_get(w, WORD_SETPLAY_IGNORED));

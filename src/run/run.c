@@ -28,11 +28,8 @@
 /* The side that moves first under the stipulation, for perft of a problem. */
 static enum colour first_mover(const struct problem *pr, const struct twin_view *v)
 {
-    if (v->stipulation.play == PLAY_HELP && !v->stipulation.half && !pr->options.white_to_play)
-        return BLACK;
-    if (v->stipulation.play == PLAY_RECI_HELP || solve_post_key(pr, &v->stipulation))
-        return BLACK;
-    return WHITE;
+    struct stipulation st = solve_effective_stipulation(pr, v);
+    return solve_first_mover(pr, &st);
 }
 
 static void add_twin(const struct config *cfg, struct job_list *jobs, struct problem *pr, int t,

@@ -315,7 +315,10 @@ int help_node(struct help_run *h, int plies)
         solver_generate_mating(s);
         if (leaf_failed(s, key))
             return 0;
-    } else if (leaf ? leaf_failed(s, help_key(s)) : node_entry(h, probed, &e) && (e.help_fail >> plies & 1)) {
+    } else if (!numbered &&
+               (leaf ? leaf_failed(s, help_key(s)) : node_entry(h, probed, &e) && (e.help_fail >> plies & 1))) {
+        /* (MoveNumbers numbers every first move: the table's failure of
+         * the root, an earlier problem's or a store's, does not end it) */
         return 0;
     }
     if (help_goal_side_gone(s, plies))
@@ -481,7 +484,7 @@ void help_search(struct solver *s, int plies, struct result *r, const struct sol
     help_leaf_cache_reset(s);
     /* "1...": a helpmate's White first move; hs# and reci-h# number the
      * first mover's moves (Popeye) */
-    bool white_first = plies % 2 == 1 && s->play == PLAY_HELP;
+    bool white_first = (plies % 2 == 1 && s->play == PLAY_HELP) || (plies % 2 == 0 && s->play == PLAY_HELP_SELF);
     bool partial = false;
     int numbered = 0; /* MoveNumbers: the play's numbers go on from the set play's (Popeye 4.104) */
     if (s->opt->set_play && plies > 1 && (s->play == PLAY_HELP || s->play == PLAY_HELP_SELF || s->play == PLAY_RECI_HELP)) {

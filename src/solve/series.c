@@ -212,8 +212,12 @@ static int search(struct series_run *h, int moves)
     assert(moves >= 1 && s->ply + moves + 1 < SOLVER_MAX_PLY); /* STIPULATION_SERIES_MOVES_MAX */
     if (h->found >= h->max_solutions || solver_should_stop(s))
         return 0;
+    /* Popeye numbers the first moves of the full length, not under
+     * Intelligent; every one, so the table's failure of the root (an
+     * earlier problem's, or a store's) does not end it */
+    bool numbered = s->ply == 0 && s->opt->move_numbers && !s->opt->intelligent && h->lines == &h->r->solutions;
     struct tt_bounds e;
-    if (tt_get(s->tt, series_key(s, moves), &e) && (e.help_fail & 1))
+    if (!numbered && tt_get(s->tt, series_key(s, moves), &e) && (e.help_fail & 1))
         return 0;
     if (series_goal_side_gone(s))
         return 0;
@@ -223,8 +227,6 @@ static int search(struct series_run *h, int moves)
         tt_put(s->tt, series_key(s, moves), &e);
         return 0;
     }
-    /* Popeye numbers the first moves of the full length, not under Intelligent */
-    bool numbered = s->ply == 0 && s->opt->move_numbers && !s->opt->intelligent && h->lines == &h->r->solutions;
     /* the squares proved above hold here: a series from here, the moves
      * above before it, is a series from there (goal_bound.c) */
     square_set excluded = h->excluded[s->ply];

@@ -38,6 +38,15 @@ bool solve_quodlibet_applies(const struct stipulation *st)
     return play_forces_defender(st->play) || st->play == PLAY_HELP_SELF;
 }
 
+enum colour solve_first_mover(const struct problem *pr, const struct stipulation *st)
+{
+    /* hs#n is White's n help moves and Black's n - 1, then Black's forced
+     * mate; hs#n.5 one help move more, Black's first (Popeye 4.104) */
+    bool black_first = (st->play == PLAY_HELP && !st->half) || (st->play == PLAY_HELP_SELF && st->half) ||
+                       st->play == PLAY_RECI_HELP || solve_post_key(pr, st);
+    return black_first ? BLACK : WHITE;
+}
+
 struct stipulation solve_effective_stipulation(const struct problem *pr, const struct twin_view *v)
 {
     struct stipulation st = v->stipulation;
@@ -86,7 +95,7 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
     struct stipulation st = solve_effective_stipulation(pr, v);
     struct position pos = *start;
     bool help = st.play == PLAY_HELP; /* ser-h# too: Black makes the series */
-    enum colour first = (help && !st.half) || st.play == PLAY_RECI_HELP || solve_post_key(pr, &st) ? BLACK : WHITE;
+    enum colour first = solve_first_mover(pr, &st);
     if (v->colours_swapped) /* Duplex, HalfDuplex: the other side's part */
         first = (enum colour)!first;
     pos.st.side = (uint8_t)first;
@@ -152,8 +161,8 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
         series_search(&s, st.moves, r, sink);
     else if (help)
         help_search(&s, st.moves * 2 + (st.half ? 1 : 0), r, sink);
-    else if (st.play == PLAY_HELP_SELF) /* White's n moves, Black's n - 1, then Black's forced mate */
-        help_search(&s, st.moves * 2 - 1, r, sink);
+    else if (st.play == PLAY_HELP_SELF) /* White's n moves, Black's n - 1 (n with .5), then Black's forced mate */
+        help_search(&s, st.moves * 2 - 1 + (st.half ? 1 : 0), r, sink);
     else if (st.play == PLAY_RECI_HELP)
         help_search(&s, st.moves * 2, r, sink);
     else

@@ -43,6 +43,10 @@ bool solve_white_to_play(const struct problem *pr, const struct stipulation *st)
 bool solve_quodlibet_applies(const struct stipulation *st);
 /* The stipulation as it is solved (h#n + WhiteToPlay becomes h#(n-1).5). */
 struct stipulation solve_effective_stipulation(const struct problem *pr, const struct twin_view *v);
+/* The side that moves first in st as solved (solve_effective_stipulation),
+ * before Duplex swaps the colours: Black in h#n (ser-h#n), hs#n.5, reci-h#n
+ * and battle play under PostKeyPlay; White elsewhere. */
+enum colour solve_first_mover(const struct problem *pr, const struct stipulation *st);
 void solve_twin(const struct problem *pr, const struct twin_view *v, const struct position *start,
                 struct tt *tt, const struct solve_limits *limits, struct result *r,
                 const struct solution_sink *sink);
