@@ -482,8 +482,8 @@ static bool help_phase(struct solver *s, struct result *r, const struct solution
 void help_search(struct solver *s, int plies, struct result *r, const struct solution_sink *sink)
 {
     help_leaf_cache_reset(s);
-    /* "1...": a helpmate's White first move; hs# and reci-h# number the
-     * first mover's moves (Popeye) */
+    /* "1...": a helpmate's White first move, and hs#n.5's Black first
+     * move; hs#n and reci-h# number the first mover's moves (Popeye) */
     bool white_first = (plies % 2 == 1 && s->play == PLAY_HELP) || (plies % 2 == 0 && s->play == PLAY_HELP_SELF);
     bool partial = false;
     int numbered = 0; /* MoveNumbers: the play's numbers go on from the set play's (Popeye 4.104) */
