@@ -435,7 +435,14 @@ int help_node(struct help_run *h, int plies)
      * its last solution, before them (Popeye 4.104) */
     if (reci_end && found && h->found < h->max_solutions)
         ending_moves(h, false, true);
-    if (!found && !s->stopped && leaf) {
+    /* a root searched for a part of its first moves only (StartMoveNumber,
+     * --first-moves) proves nothing of the position: stored, its failure
+     * hid the solutions of a later problem of the file, or of a run on the
+     * same store, that searches every first move */
+    bool part_of_root = s->ply == 0 && s->root_filter && !h->set_play;
+    if (!found && !s->stopped && part_of_root) {
+        /* nothing stored */
+    } else if (!found && !s->stopped && leaf) {
         leaf_store_failure(s, help_key(s));
     } else if (!found && !s->stopped) {
         tt_get(s->tt, help_key(s), &e);

@@ -282,7 +282,9 @@ static int search(struct series_run *h, int moves)
         }
         solver_unmake(s, &u);
     }
-    if (!found && !s->stopped) {
+    /* a root searched for a part of its first moves only proves nothing of
+     * the position (help.c help_node) */
+    if (!found && !s->stopped && !(s->ply == 0 && s->root_filter)) {
         e = tt_bounds_empty();
         e.help_fail = 1;
         tt_put(s->tt, series_key(s, moves), &e);

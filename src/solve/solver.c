@@ -34,6 +34,7 @@ void solver_init(struct solver *s, struct position *pos, const struct stipulatio
     s->tt = tt;
     s->threads = 1;
     /* everything besides the position that changes an answer */
+    bool quodlibet_play = stip->play == PLAY_SELF || stip->play == PLAY_SEMI_REFLEX; /* where Quodlibet changes play */
     s->mode_key = zobrist_mix(0x51ed270b27f6e3a5ull + (uint64_t)stip->play * 7 + (uint64_t)stip->goal +
                               ((uint64_t)stip->series << 40) +
                               ((uint64_t)(opt->threat + 1) << 8) + ((uint64_t)(opt->max_flights + 1) << 20) +
@@ -41,7 +42,14 @@ void solver_init(struct solver *s, struct position *pos, const struct stipulatio
                               ((uint64_t)opt->nontrivial << 33) + ((uint64_t)opt->nontrivial_length << 34) +
                               /* their meaning changed (battle.c guards_pass): a store
                                * written before holds other answers under them */
-                              ((uint64_t)(opt->max_flights >= 0 || opt->threat == 0) << 50));
+                              ((uint64_t)(opt->max_flights >= 0 || opt->threat == 0) << 50) +
+                              /* Quodlibet: White's own goal solves s# and semi-r# too
+                               * (battle.c battle_quodlibet).  Until session 32 it was not
+                               * in the key: a Quodlibet s# of a file or store gave its
+                               * wins to a plain s# of the position.  Every s# and semi-r#
+                               * key changed with it, so that a store written before,
+                               * which may hold such wins, is not read for them */
+                              ((uint64_t)(opt->quodlibet && quodlibet_play) << 51) + ((uint64_t)quodlibet_play << 52));
     s->nontrivial_left = opt->nontrivial_max;
     s->lists = malloc(sizeof *s->lists * SOLVER_MAX_PLY);
     if (!s->lists)
