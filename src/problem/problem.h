@@ -16,6 +16,9 @@
  * mate; PLAY_RECI_HELP: reci-h#n, a helpmate whose last Black move could
  * also have been Black's own mate (README). */
 enum play { PLAY_DIRECT, PLAY_HELP, PLAY_SELF, PLAY_REFLEX, PLAY_HELP_SELF, PLAY_RECI_HELP, PLAY_SEMI_REFLEX };
+/* Where Option Quodlibet changes play: s# and semi-r# (White reaching the
+ * goal itself solves too; battle.c battle_quodlibet). */
+static inline bool play_quodlibet_changes(enum play p) { return p == PLAY_SELF || p == PLAY_SEMI_REFLEX; }
 /* Self play and the reflexmates: White's moves force Black to reach the
  * goal; the reflexmates add obligations to reach it (battle.c). */
 static inline bool play_forces_defender(enum play p)

@@ -341,7 +341,7 @@ bool defence_move_refutes(struct solver *s, int n)
  * mate as a failure, and so does ours). */
 bool battle_quodlibet(const struct solver *s)
 {
-    return s->opt->quodlibet && (s->play == PLAY_SELF || s->play == PLAY_SEMI_REFLEX);
+    return s->opt->quodlibet && play_quodlibet_changes(s->play);
 }
 
 bool attack_move_wins(struct solver *s, int n)

@@ -440,14 +440,14 @@ int help_node(struct help_run *h, int plies)
      * hid the solutions of a later problem of the file, or of a run on the
      * same store, that searches every first move */
     bool part_of_root = s->ply == 0 && s->root_filter && !h->set_play;
-    if (!found && !s->stopped && part_of_root) {
-        /* nothing stored */
-    } else if (!found && !s->stopped && leaf) {
-        leaf_store_failure(s, help_key(s));
-    } else if (!found && !s->stopped) {
-        tt_get(s->tt, help_key(s), &e);
-        e.help_fail |= 1u << plies;
-        tt_put(s->tt, help_key(s), &e);
+    if (!found && !s->stopped && !part_of_root) {
+        if (leaf) {
+            leaf_store_failure(s, help_key(s));
+        } else {
+            tt_get(s->tt, help_key(s), &e);
+            e.help_fail |= 1u << plies;
+            tt_put(s->tt, help_key(s), &e);
+        }
     }
     return found;
 }

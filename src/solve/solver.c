@@ -34,7 +34,7 @@ void solver_init(struct solver *s, struct position *pos, const struct stipulatio
     s->tt = tt;
     s->threads = 1;
     /* everything besides the position that changes an answer */
-    bool quodlibet_play = stip->play == PLAY_SELF || stip->play == PLAY_SEMI_REFLEX; /* where Quodlibet changes play */
+    bool quodlibet_play = play_quodlibet_changes(stip->play);
     s->mode_key = zobrist_mix(0x51ed270b27f6e3a5ull + (uint64_t)stip->play * 7 + (uint64_t)stip->goal +
                               ((uint64_t)stip->series << 40) +
                               ((uint64_t)(opt->threat + 1) << 8) + ((uint64_t)(opt->max_flights + 1) << 20) +
