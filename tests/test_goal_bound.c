@@ -751,6 +751,28 @@ static void frozen_units(void **state)
     goal_bound_free(gb);
 }
 
+/* D's king with its one turn left before A's last (goal_bound.c
+ * fails_excluding, d_first): it ends where it stands or one step away, and
+ * never on a unit of its own nor on a square A attacks now.  White Kh3
+ * Pg7, Black Kg8 Rh7 Sd7 Be1 Pb4 Pd6 Ph4 Ph5, Black to play, h#1: White's
+ * king checks nothing, so the pawn must, promoting: on g8 only where the
+ * king left it, and then the king takes the new unit standing next to it
+ * (nothing guards g8), or by taking on f8 or h8, where a queen or rook
+ * checks from next to the king, unguarded, and a knight does not check
+ * g8.  No h#1: cut.  Counted on the empty board, the king could stand on
+ * h7, its rook's square, and the bound did not cut (session 33).  The
+ * control: Black Ka8 Pa7, White Kb6 Qd1, where 1...Kb8 2.Qd8# steps next
+ * to its own pawn (and 1...a6 or a5 2.Qd8# as well): not cut. */
+static void king_steps_on_the_board(void **state)
+{
+    (void)state;
+    const char *cut = "6k1/3n2Pr/3p4/7p/1p5p/7K/8/4b3 b - - 0 1";
+    struct goal_bound *gb = orthodox_bound(cut);
+    h1_verdict(gb, cut, true, 0);
+    h1_verdict(gb, "k7/p7/1K6/8/8/8/8/3Q4 b - - 0 1", false, 1);
+    goal_bound_free(gb);
+}
+
 /* A check for nothing looked at on the board (goal_bound.c
  * discovered_check_clear, moved_check_clear).  White Kh1 Rh8 Sd8, Black
  * Ka8 Sb8 Bc8 Pa7 Pb7 Pe5, Black to play, h#1.  The king cannot move (a7,
@@ -1061,6 +1083,7 @@ int main(void)
         cmocka_unit_test(remembered_verdicts_knight_relay),
         cmocka_unit_test(frozen_units),
         cmocka_unit_test(lines_on_the_board),
+        cmocka_unit_test(king_steps_on_the_board),
         cmocka_unit_test(checkless_turns),
         cmocka_unit_test(random_checkless_turns),
     };

@@ -65,9 +65,12 @@ struct goal_hooks {
      * there is no other way round.  With the pair a rule set also promises
      * that a turn leaving its own king attacked is illegal, that a turn
      * moves one unit (a castling also its rook) and takes at most the unit
-     * on its target square (en passant a pawn beside it), and that a unit
+     * on its target square (en passant a pawn beside it), that a unit
      * moving from sq to such a `to` passes over those squares alone
-     * (goal_bound.c moved_check_clear, discovered_check_clear). */
+     * (goal_bound.c moved_check_clear, discovered_check_clear), and that a
+     * king's turn never ends on a square that holds a unit of its own side,
+     * nor on one the other side attacks (`attacked`) before the turn
+     * (goal_bound.c fails_excluding, D's last turn before A's). */
     void (*attack_line)(const struct position *p, enum colour c, enum kind k, int sq, int to, square_set *out);
     /* Optional, with the pair: whether the pair's promises hold where
      * colour c mates (its units check and pin, the other colour's units

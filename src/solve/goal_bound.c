@@ -1798,6 +1798,17 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
      * the loop would have met it: before the first feasible square when
      * the look stops there */
     square_set others = reach & ~SET_BIT(kb);
+    /* D moves first with its one turn (not passing): its king ends where it
+     * stands or where one step takes it now, never onto a unit of its own
+     * (the lines pair's promise, rules.h), so those squares are never
+     * looked at (b8i_h4wtp_degener_int: 806,367 of the 1.84 million king
+     * squares looked at two half-moves from the end) */
+    bool d_first = n->d == 1 && p->st.side == n->D && !n->passing && lines_known;
+    if (d_first) {
+        others &= ~n->blockers;
+        if (w >= 0 && (n->blockers & SET_BIT(w)))
+            w = -1;
+    }
     if (w >= 0)
         others &= ~SET_BIT(w);
     square_set skip = others & *excluded & lookable;
@@ -1819,6 +1830,10 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
         }
         bool look = turns <= n->d;
         bool ok = look && king_square_feasible(n, s, turns);
+        /* nor onto a square A attacks now (asked only of a square found
+         * feasible: the test costs more than most verdicts remembered) */
+        if (ok && d_first && s != kb && p->rules->attacked(p, geo_square_of_bit(g, s), n->A))
+            ok = false;
         if (any && stats && look)
             stats->extra++; /* a square looked at past the first feasible one */
         if (ok) {
