@@ -773,6 +773,30 @@ static void king_steps_on_the_board(void **state)
     goal_bound_free(gb);
 }
 
+/* D's block in its one turn before A's last, read off the board (goal_bound.c
+ * board_blocks) where its king stays.  White Ke4 Qb8, Black Kg1 Ra1 Rf1
+ * Pc4, Black to play, h#1: on g1 the queen's checks leave h1 free (Qg3+
+ * guards f2, g2 and h2), or more, and no Black unit moves onto h1 in one
+ * turn: both rooks' ways there run through g1.  On the empty board either
+ * rook reached h1 in one, and the bound let g1 stand.  With the rook on h8
+ * instead of a1, 1...Rh8-h1 2.Qb8-g3# (no Black unit reaches g2 or g3):
+ * not cut.  And a flight a unit of D's holds takes no other unit in that
+ * turn: White Kh3 Pg7, Black Kd8 Bc7 Sd7 Rd2 Pb4 Pd6 Ph4 Ph5, h#1.  On d8
+ * only a promotion on g8 checks; the knight on d7 would step onto f8 in
+ * its way, so d7 must hold another unit, and the rook reached d7 in one
+ * turn on the tables (through the knight that must leave first).  No
+ * h#1: cut; on the tables the bound let d8 stand. */
+static void blocks_on_the_board(void **state)
+{
+    (void)state;
+    const char *cut = "1Q6/8/8/8/2p1K3/8/8/r4rk1 b - - 0 1";
+    struct goal_bound *gb = orthodox_bound(cut);
+    h1_verdict(gb, cut, true, 0);
+    h1_verdict(gb, "1Q5r/8/8/8/2p1K3/8/8/5rk1 b - - 0 1", false, 1);
+    h1_verdict(gb, "3k4/2bn2P1/3p4/7p/1p5p/7K/3r4/8 b - - 0 1", true, 0);
+    goal_bound_free(gb);
+}
+
 /* A check for nothing looked at on the board (goal_bound.c
  * discovered_check_clear, moved_check_clear).  White Kh1 Rh8 Sd8, Black
  * Ka8 Sb8 Bc8 Pa7 Pb7 Pe5, Black to play, h#1.  The king cannot move (a7,
@@ -1084,6 +1108,7 @@ int main(void)
         cmocka_unit_test(frozen_units),
         cmocka_unit_test(lines_on_the_board),
         cmocka_unit_test(king_steps_on_the_board),
+        cmocka_unit_test(blocks_on_the_board),
         cmocka_unit_test(checkless_turns),
         cmocka_unit_test(random_checkless_turns),
     };

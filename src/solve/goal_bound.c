@@ -36,6 +36,7 @@
 #define MAX_COVER (1 << MAX_TARGETS)
 #define MAX_SIDE_UNITS 64            /* units of one side the working memory holds */
 #define MAX_BUDGET GOAL_BUDGET       /* turns of one side the reach sets distinguish */
+#define OPEN_FLIGHTS 8               /* a king's flights read off the board (board_blocks): its neighbours */
 #define INF 0x3fff
 _Static_assert(GOAL_NB < 127, "a king square plus one fits goal_bound_learnt.witness");
 _Static_assert(MAX_BUDGET < 32, "one bit per count in goal_bound.reach_ready");
@@ -203,6 +204,36 @@ struct goal_bound {
      * after A's turns share it) */
     uint32_t d_part_stamp[MAX_BUDGET + 1][GOAL_NB];
     uint64_t d_part[MAX_BUDGET + 1][GOAL_NB];
+    /* D to move with its one turn, A's last after it (d_board): where D's
+     * king stays on its square kb, that turn may block a flight, and which
+     * unit can move onto which flight of kb then is read off the board
+     * (board_blocks), while board_on (kb's verdict being worked out).
+     * open[j] the flights of kb, for j < nopen those no unit of D's holds,
+     * then those one holds (nflights in all; open_at[bit] is j, -1 off
+     * them); open_one[j] the units (bit w) that move onto open[j] in that
+     * turn, open_quiet[j] those that do so without a capture (none onto a
+     * flight a unit of D's holds); board_part verdict_key's share of D's
+     * units then */
+    bool d_board, board_on, board_ready;
+    int kb, nopen, nflights;
+    uint8_t open[OPEN_FLIGHTS];
+    int8_t open_at[GOAL_NB];
+    uint64_t open_one[OPEN_FLIGHTS], open_quiet[OPEN_FLIGHTS];
+    uint64_t board_part;
+    /* for the list with stamp pairs_stamp and D's king on pairs_kb: the
+     * units standing on a flight of kb (stand, bit w), and the pairs (unit
+     * pair_unit[i], open flight open[pair_flight[i]]) the tables let meet
+     * in one turn */
+    uint32_t pairs_stamp;
+    int pairs_kb, npairs;
+    uint64_t stand;
+    uint8_t pair_unit[MAX_SIDE_UNITS * OPEN_FLIGHTS], pair_flight[MAX_SIDE_UNITS * OPEN_FLIGHTS];
+    /* what the pairs' turns read of the board (the squares of their lines,
+     * the open flights, the en passant square), and the board as last read
+     * there: while it is the same (siblings after A's turns elsewhere), so
+     * are open_one, open_quiet and board_part */
+    square_set watch, watched, watched_theirs;
+    int watched_ep;
 };
 
 /* A bound on tables t that remembers verdicts in `verdicts` (another
@@ -224,6 +255,7 @@ static struct goal_bound *bound_with_tables(const struct goal_tables *t, uint64_
     }
     n->t = t;
     n->listed_nd = -1; /* nothing listed: no count remembered */
+    memset(n->open_at, -1, sizeof n->open_at); /* no open flight yet (board_blocks) */
     for (int c = 0; c < 2; c++)
         for (int k = KING; k <= PAWN; k++)
             for (int i = 0; i < t->squares; i++) {
@@ -323,6 +355,27 @@ static int deny_cost(const struct goal_bound *n, int u, int x)
     return c <= n->a ? c : INF;
 }
 
+/* D unit w's count c to bit x from the tables, sharpened off the board
+ * where kb's verdict is worked out (board_on): onto a flight of kb, a unit
+ * that cannot move there in D's one turn needs two at least (onto one a
+ * unit of D's holds, every other unit).  Where D has only that turn, no
+ * count beyond one is within its budget: a verdict reads no other. */
+static inline int d_board_count(const struct goal_bound *n, int w, int x, int c, bool quiet)
+{
+    int j;
+    if (c != 1 || !n->board_on || (j = n->open_at[x]) < 0)
+        return c;
+    return ((quiet ? n->open_quiet[j] : n->open_one[j]) >> w & 1) ? 1 : 2;
+}
+
+/* The fewest turns D's unit w needs to stand on x as any kind; with
+ * `quiet` (a pawn), by a path without captures. */
+static inline int d_count(const struct goal_bound *n, int w, int x, bool quiet)
+{
+    int c = quiet ? n->t->pawn_quiet[n->D][n->d_bit[w]][x] : n->t->any_dist[n->D][n->d_kind[w]][n->d_bit[w]][x];
+    return d_board_count(n, w, x, c, quiet);
+}
+
 /* The fewest turns a D unit other than the king needs to stand on x; with
  * `quiet`, by a path without captures. */
 static int block_cost(struct goal_bound *n, int x, bool quiet)
@@ -342,7 +395,10 @@ static int block_cost(struct goal_bound *n, int x, bool quiet)
         n->quiet_memo[x] = (uint16_t)cheapest_quiet;
         n->block_stamp[x] = n->stamp;
     }
-    return quiet ? n->quiet_memo[x] : n->block_memo[x];
+    int c = quiet ? n->quiet_memo[x] : n->block_memo[x], j;
+    if (c == 1 && n->board_on && (j = n->open_at[x]) >= 0) /* the tables' count, sharpened on the board */
+        return (quiet ? n->open_quiet[j] : n->open_one[j]) ? 1 : 2;
+    return c;
 }
 
 /* The services one A unit can offer: a set of targets and its count. */
@@ -507,10 +563,9 @@ static void match_blocks(const struct goal_bound *n, struct split *sp, int rb)
     int live[1 << MAX_FLIGHT_TARGETS], base[1 << MAX_FLIGHT_TARGETS], nl = 1;
     live[0] = 0;
     for (int u = 0; u < n->nd; u++) {
-        const uint8_t(*dist)[GOAL_NB] = n->t->any_dist[n->D][n->d_kind[u]];
         int js[MAX_FLIGHT_TARGETS], cs[MAX_FLIGHT_TARGETS], nj = 0;
         for (int j = 0; j < nf; j++) {
-            int c = sp->ublock ? sp->ublock[u][j] : dist[n->d_bit[u]][sp->flight_bit[j]];
+            int c = sp->ublock ? sp->ublock[u][j] : d_count(n, u, sp->flight_bit[j], false);
             if (c <= n->d && c <= rb) {
                 js[nj] = j;
                 cs[nj++] = c;
@@ -683,7 +738,7 @@ static int allowed_block_cost(const struct goal_bound *n, int w, int f, const st
         int kk = i == 0 ? k : (int)promotion_kinds[i - 1];
         if ((l->sure_take[n->D][kk][f] & SET_BIT(q)) || (l->sure_step[n->D][kk][f] & line))
             continue; /* standing on f, it would parry the check */
-        int c = i == 0 ? t->dist[n->D][k][b][f] : t->promo_dist[n->D][b][i - 1][f];
+        int c = d_board_count(n, w, f, i == 0 ? t->dist[n->D][k][b][f] : t->promo_dist[n->D][b][i - 1][f], false);
         if (c < best)
             best = c;
     }
@@ -758,7 +813,7 @@ static void disturber_flights(struct goal_bound *n, int s, square_set denied, sq
          * bound's time on b10i_h6_int went to asking them all) */
         int near = 0;
         for (int w = 0; w < n->nd; w++)
-            if (n->t->any_dist[n->D][n->d_kind[w]][n->d_bit[w]][b] > n->d)
+            if (d_count(n, w, b, false) > n->d)
                 n->ublock[w][nf] = GOAL_FAR;
             else
                 n->near[nf][near++] = (uint8_t)w;
@@ -803,8 +858,8 @@ static bool checker_square_feasible(struct goal_bound *n, int s, int rb, int u, 
             if (c >= GOAL_FAR)
                 continue;
             int cquiet = c;
-            if (n->d_kind[w] == PAWN && t->pawn_quiet[n->D][n->d_bit[w]][b] > cquiet)
-                cquiet = t->pawn_quiet[n->D][n->d_bit[w]][b];
+            if (n->d_kind[w] == PAWN && d_count(n, w, b, true) > cquiet)
+                cquiet = d_count(n, w, b, true);
             if (c < best)
                 best = c;
             if (cquiet < best_quiet)
@@ -972,6 +1027,103 @@ static bool lines_clear(struct goal_bound *n);
 static bool moved_check_clear(struct goal_bound *n, int s, int king_turns);
 static bool discovered_check_clear(struct goal_bound *n, int s, int king_turns);
 
+/* Where D is to move with its one turn and A's last follows (d_board), the
+ * units of D's that can move onto each open flight of its king's own
+ * square in that turn on this board (with the lines pair, rules.h, whose
+ * promise a turn keeps: it moves one unit, over the squares of its attack
+ * line alone, never onto a unit of its own): one the tables reach in one
+ * turn with its attack line empty; a pawn by a quiet move onto an empty
+ * square (a double step's first square not asked), by a capture onto a
+ * unit of A's or the en passant square (any unit of A's it reaches in one
+ * turn is let: an over-approximation, as is a unit that cannot take being
+ * let onto one); as the tables count, only a pawn's capture is no quiet
+ * move (block_cost's quiet count).  With it, verdict_key's share of D's units: those
+ * standing on a flight and those moving onto one, each with where it
+ * moves (board_part); a verdict reads no other unit's count (d_board_count
+ * gives every other two or more, beyond D's one turn). */
+static void board_blocks(struct goal_bound *n)
+{
+    const struct goal_tables *t = n->t;
+    const struct position *p = n->pos;
+    if (n->pairs_stamp != n->stamp || n->pairs_kb != n->kb) { /* the open flights and who may reach them */
+        n->pairs_stamp = n->stamp;
+        n->pairs_kb = n->kb;
+        square_set flights = t->flights[n->kb], open = flights & ~n->blockers;
+        for (int j = 0; j < n->nflights; j++)
+            n->open_at[n->open[j]] = -1;
+        /* the open flights first, then those a unit of D's holds: no other
+         * unit of D's moves onto one in D's turn (open_one, open_quiet 0) */
+        n->nflights = 0;
+        for (square_set f = open; f; f &= f - 1) {
+            assert(n->nflights < OPEN_FLIGHTS);
+            n->open_at[set_first(f)] = (int8_t)n->nflights;
+            n->open[n->nflights++] = (uint8_t)set_first(f);
+        }
+        n->nopen = n->nflights;
+        for (square_set f = flights & n->blockers; f; f &= f - 1) {
+            assert(n->nflights < OPEN_FLIGHTS);
+            n->open_at[set_first(f)] = (int8_t)n->nflights;
+            n->open_one[n->nflights] = n->open_quiet[n->nflights] = 0;
+            n->open[n->nflights++] = (uint8_t)set_first(f);
+        }
+        n->npairs = 0;
+        n->stand = 0;
+        n->watch = open;
+        n->watched_ep = -2; /* nothing read yet */
+        for (int w = 0; w < n->nd; w++) {
+            int k = n->d_kind[w], b = n->d_bit[w];
+            n->stand |= (uint64_t)((flights & SET_BIT(b)) != 0) << w;
+            if (!(goal_within(t, n->D, k, b, 0)[1] & open) && k != PAWN)
+                continue;
+            for (int j = 0; j < n->nopen; j++)
+                if (t->any_dist[n->D][k][b][n->open[j]] == 1) {
+                    if (k != PAWN)
+                        n->watch |= t->lines->line[n->D][k][b][n->open[j]];
+                    n->pair_unit[n->npairs] = (uint8_t)w;
+                    n->pair_flight[n->npairs++] = (uint8_t)j;
+                }
+        }
+    }
+    square_set theirs = p->st.occupied[n->A];
+    square_set occupied = p->st.occupied[WHITE] | p->st.occupied[BLACK] | p->st.occupied[NEUTRAL];
+    int ep = p->st.ep_sq == SQ_NONE ? -1 : geo_bit(p->geo, p->st.ep_sq);
+    n->board_ready = true;
+    if (ep == n->watched_ep && (occupied & n->watch) == n->watched && (theirs & n->watch) == n->watched_theirs)
+        return;
+    n->watched_ep = ep;
+    n->watched = occupied & n->watch;
+    n->watched_theirs = theirs & n->watch;
+    for (int j = 0; j < n->nopen; j++)
+        n->open_one[j] = n->open_quiet[j] = 0;
+    uint64_t code[MAX_SIDE_UNITS], coded = 0;
+    for (int i = 0; i < n->npairs; i++) {
+        int w = n->pair_unit[i], j = n->pair_flight[i], x = n->open[j];
+        int k = n->d_kind[w], b = n->d_bit[w];
+        bool empty = !(occupied & SET_BIT(x)), one = false, quiet = false;
+        if (k != PAWN) /* what the tables count without capture is a pawn's */
+            one = quiet = !(t->lines->line[n->D][k][b][x] & occupied);
+        else if ((theirs & SET_BIT(x)) || (empty && x == ep))
+            one = true;
+        else if (empty && t->pawn_quiet[n->D][b][x] == 1)
+            one = quiet = true;
+        if (!one)
+            continue;
+        n->open_one[j] |= (uint64_t)1 << w;
+        n->open_quiet[j] |= (uint64_t)quiet << w;
+        if (!(coded >> w & 1)) {
+            coded |= (uint64_t)1 << w;
+            code[w] = 0;
+        }
+        code[w] |= (uint64_t)1 << j | (uint64_t)quiet << (OPEN_FLIGHTS + j);
+    }
+    uint64_t part = 0;
+    for (uint64_t m = coded | n->stand; m; m &= m - 1) {
+        int w = __builtin_ctzll(m);
+        part ^= n->d_hash[w] ^ (coded >> w & 1 ? zobrist_mix(code[w]) : 0);
+    }
+    n->board_part = part;
+}
+
 /* The key of king square s's verdict at this node: everything
  * square_verdict reads.  That is the square, the king's count to it, the
  * budgets, the sides, the goal's need of a check, whether D passes, A's
@@ -1008,8 +1160,11 @@ static uint64_t verdict_key(struct goal_bound *n, int s, int king_turns)
     uint64_t key = n->a_hash ^ zobrist_mix((uint64_t)s | (uint64_t)king_turns << 8 | (uint64_t)n->d << 16 |
                                            (uint64_t)n->a << 24 | (uint64_t)n->A << 32 |
                                            (uint64_t)n->need_check << 33 | (uint64_t)n->passing << 34 |
+                                           (uint64_t)n->board_on << 35 |
                                            (uint64_t)(n->a_king_unit >= 0 ? n->a_bit[n->a_king_unit] + 1 : 0)
                                                << 40);
+    if (n->board_on) /* D's units as they stand and block kb's flights on the board */
+        return key ^ n->board_part;
     if (n->d_part_stamp[rb][s] != n->stamp) {
         square_set flights = t->flights[s];
         uint64_t part = 0;
@@ -1027,6 +1182,8 @@ static uint64_t verdict_key(struct goal_bound *n, int s, int king_turns)
  * (verdict_key), or worked out (square_verdict) and remembered.  A key is
  * 64 bits of hash, as the transposition table's; a collision would give
  * another square's verdict. */
+static bool king_square_verdict(struct goal_bound *n, int s, int king_turns, bool need_check);
+
 static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
 {
     const struct goal_tables *t = n->t;
@@ -1037,6 +1194,17 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
     n->flights_seen |= t->flights[s];
     if (!d_units(n))
         return true; /* too many to look at: feasible, no cut */
+    bool ok = king_square_verdict(n, s, king_turns, need_check);
+    n->board_on = false;
+    return ok;
+}
+
+static bool king_square_verdict(struct goal_bound *n, int s, int king_turns, bool need_check)
+{
+    /* D's block on kb's flights in its one turn, read off the board */
+    n->board_on = n->d_board && s == n->kb;
+    if (n->board_on && !n->board_ready)
+        board_blocks(n);
     bool ok;
     if (n->d > MAX_BUDGET) { /* the reach sets do not go so far: no key */
         ok = square_verdict(n, s, king_turns, need_check);
@@ -1804,6 +1972,9 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
      * looked at (b8i_h4wtp_degener_int: 806,367 of the 1.84 million king
      * squares looked at two half-moves from the end) */
     bool d_first = n->d == 1 && p->st.side == n->D && !n->passing && lines_known;
+    n->d_board = d_first && at_most(t->flights[kb], OPEN_FLIGHTS);
+    n->kb = kb;
+    n->board_ready = n->board_on = false;
     if (d_first) {
         others &= ~n->blockers;
         if (w >= 0 && (n->blockers & SET_BIT(w)))
