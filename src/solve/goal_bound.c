@@ -117,6 +117,9 @@ struct goal_bound {
     const struct goal_tables *t;
     /* squares[k][x]: the squares from which kind k of side A denies (checks) x */
     square_set deniers[2][KIND_COUNT][GOAL_NB], checkers[2][KIND_COUNT][GOAL_NB];
+    /* pawn_within[c][b][r]: what a pawn of colour c on b reaches within r
+     * turns as any kind it may become (goal_within's slots together) */
+    square_set pawn_within[2][GOAL_NB][MAX_BUDGET + 1];
     /* per node */
     const struct position *pos;
     enum colour A, D;
@@ -264,6 +267,9 @@ static struct goal_bound *bound_with_tables(const struct goal_tables *t, uint64_
                     n->deniers[c][k][set_first(s)] |= SET_BIT(from);
                 for (square_set s = t->checks[c][k][from]; s; s &= s - 1)
                     n->checkers[c][k][set_first(s)] |= SET_BIT(from);
+                for (int r = 0; k == PAWN && r <= MAX_BUDGET; r++)
+                    for (int slot = 0; slot < GOAL_SLOTS; slot++)
+                        n->pawn_within[c][from][r] |= goal_within(t, c, PAWN, from, slot)[r];
             }
     return n;
 }
@@ -1150,10 +1156,7 @@ static uint64_t verdict_key(struct goal_bound *n, int s, int king_turns)
     if (!(n->reach_ready >> rb & 1)) {
         for (int w = 0; w < n->nd; w++) {
             int k = n->d_kind[w], b = n->d_bit[w];
-            square_set r = 0;
-            for (int i = 0; i < (k == PAWN ? GOAL_SLOTS : 1); i++)
-                r |= goal_within(t, n->D, k, b, i)[rb];
-            reach[w] = r;
+            reach[w] = k == PAWN ? n->pawn_within[n->D][b][rb] : t->within[n->D][k][b][rb];
         }
         n->reach_ready |= 1u << rb;
     }
