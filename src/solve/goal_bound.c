@@ -1079,8 +1079,8 @@ static void board_blocks(struct goal_bound *n)
         for (int w = 0; w < n->nd; w++) {
             int k = n->d_kind[w], b = n->d_bit[w];
             n->stand |= (uint64_t)((flights & SET_BIT(b)) != 0) << w;
-            if (!(goal_within(t, n->D, k, b, 0)[1] & open) && k != PAWN)
-                continue;
+            if (!((k == PAWN ? n->pawn_within[n->D][b][1] : t->within[n->D][k][b][1]) & open))
+                continue; /* near no open flight */
             for (int j = 0; j < n->nopen; j++)
                 if (t->any_dist[n->D][k][b][n->open[j]] == 1) {
                     if (k != PAWN)
