@@ -37,6 +37,8 @@
 #define MAX_SIDE_UNITS 64            /* units of one side the working memory holds */
 #define MAX_BUDGET GOAL_BUDGET       /* turns of one side the reach sets distinguish */
 #define OPEN_FLIGHTS 8               /* a king's flights read off the board (board_blocks): its neighbours */
+_Static_assert(MAX_SIDE_UNITS <= 64, "one bit per unit of D's in board_blocks' uint64_t masks");
+_Static_assert(2 * OPEN_FLIGHTS <= 64, "a unit's moves onto the flights, quiet ones too, fit board_blocks' code");
 #define INF 0x3fff
 _Static_assert(GOAL_NB < 127, "a king square plus one fits goal_bound_learnt.witness");
 _Static_assert(MAX_BUDGET < 32, "one bit per count in goal_bound.reach_ready");
