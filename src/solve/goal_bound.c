@@ -31,6 +31,18 @@
 #include "../rules/rules.h"
 #include "slot_pairs.h"
 
+/* SET_BIT by a load: a 128-bit shift by a variable count is eight
+ * instructions, and the bound asks for single bits everywhere (degener
+ * -0.6% instructions) */
+#define ONE_BIT(i) ((square_set)1 << (i))
+#define ONE_BITS4(i) ONE_BIT(i), ONE_BIT(i + 1), ONE_BIT(i + 2), ONE_BIT(i + 3)
+#define ONE_BITS16(i) ONE_BITS4(i), ONE_BITS4(i + 4), ONE_BITS4(i + 8), ONE_BITS4(i + 12)
+static const square_set one_bit[128] = {ONE_BITS16(0),  ONE_BITS16(16), ONE_BITS16(32), ONE_BITS16(48),
+                                        ONE_BITS16(64), ONE_BITS16(80), ONE_BITS16(96), ONE_BITS16(112)};
+_Static_assert(GOAL_NB <= 128, "every bit index of the bound has its entry in one_bit");
+#undef SET_BIT
+#define SET_BIT(b) (one_bit[b])
+
 #define MAX_TARGETS 10               /* flights, check and a contact checker's square */
 #define MAX_FLIGHT_TARGETS (MAX_TARGETS - 2)
 #define MAX_COVER (1 << MAX_TARGETS)
@@ -127,6 +139,12 @@ struct goal_bound {
     /* pawn_within[c][b][r]: what a pawn of colour c on b reaches within r
      * turns as any kind it may become (goal_within's slots together) */
     square_set pawn_within[2][GOAL_NB][MAX_BUDGET + 1];
+    /* stand_denied[c][k][b], stand_checked[c][k][b]: what a unit of colour
+     * c and kind k on b denies, and where it checks (standing_checks),
+     * where it stands or where a free move takes it (a_denied, a_checked) */
+    square_set stand_denied[2][KIND_COUNT][GOAL_NB], stand_checked[2][KIND_COUNT][GOAL_NB];
+    bool few_flights[GOAL_NB]; /* the square has at most OPEN_FLIGHTS flights (board_blocks) */
+    unsigned here_kinds[2];    /* bit k: t->here_only of kind k (d_units) */
     /* per node */
     const struct position *pos;
     enum colour A, D;
@@ -151,6 +169,7 @@ struct goal_bound {
     square_set last_turn_pass[MAX_SIDE_UNITS][GOAL_SLOTS];
     bool last_turn_valid;
     int a_king_unit;                   /* A's king among them, -1 if none */
+    square_set a_king_set;             /* its square, 0 if none */
     /* whether A's last turn is looked at on the board at this node
      * (lines_clear), -1 for not yet known, and A's units */
     int8_t lines_clear;
@@ -206,6 +225,11 @@ struct goal_bound {
      * reach_ready */
     uint64_t a_hash;
     uint64_t d_hash[MAX_SIDE_UNITS];
+    /* d_index[b]: the listed unit on bit b (for b among blockers); d_here:
+     * every listed unit's counts are 0 only where it stands (here_only), so
+     * that what it reaches within 0 turns is its square */
+    uint8_t d_index[GOAL_NB];
+    bool d_here;
     square_set d_reach[MAX_BUDGET + 1][MAX_SIDE_UNITS];
     uint32_t reach_stamp;
     unsigned reach_ready;
@@ -248,6 +272,8 @@ struct goal_bound {
 
 /* A bound on tables t that remembers verdicts in `verdicts` (another
  * bound's, goal_bound_new_like), or in memory of its own where NULL. */
+static inline square_set standing_checks(const struct goal_tables *t, enum colour A, int k, int q, bool lines_known);
+
 static struct goal_bound *bound_with_tables(const struct goal_tables *t, uint64_t *verdicts)
 {
     if (!t)
@@ -266,6 +292,11 @@ static struct goal_bound *bound_with_tables(const struct goal_tables *t, uint64_
     n->t = t;
     n->listed_nd = -1; /* nothing listed: no count remembered */
     memset(n->open_at, -1, sizeof n->open_at); /* no open flight yet (board_blocks) */
+    for (int i = 0; i < t->squares; i++)
+        n->few_flights[t->bits[i]] = set_count(t->flights[t->bits[i]]) <= OPEN_FLIGHTS;
+    for (int c = 0; c < 2; c++)
+        for (int k = KING; k < KIND_COUNT; k++)
+            n->here_kinds[c] |= (unsigned)t->here_only[c][k] << k;
     for (int c = 0; c < 2; c++)
         for (int k = KING; k <= PAWN; k++)
             for (int i = 0; i < t->squares; i++) {
@@ -274,6 +305,11 @@ static struct goal_bound *bound_with_tables(const struct goal_tables *t, uint64_
                     n->deniers[c][k][set_first(s)] |= SET_BIT(from);
                 for (square_set s = t->checks[c][k][from]; s; s &= s - 1)
                     n->checkers[c][k][set_first(s)] |= SET_BIT(from);
+                bool lines_known = t->lines && t->lines->valid[c];
+                for (square_set q = t->within[c][k][from][0]; q; q &= q - 1) {
+                    n->stand_denied[c][k][from] |= t->denies[c][k][set_first(q)];
+                    n->stand_checked[c][k][from] |= standing_checks(t, (enum colour)c, k, set_first(q), lines_known);
+                }
                 for (int r = 0; k == PAWN && r <= MAX_BUDGET; r++)
                     for (int slot = 0; slot < GOAL_SLOTS; slot++)
                         n->pawn_within[c][from][r] |= goal_within(t, c, PAWN, from, slot)[r];
@@ -1003,6 +1039,7 @@ static bool d_units(struct goal_bound *n)
     const struct position *p = n->pos;
     int nd = 0;
     bool same_colour = n->listed_colour == n->D, same = same_colour;
+    unsigned kinds = 0;
     for (square_set s = n->blockers; s; s &= s - 1) {
         int b = set_first(s);
         if (nd == MAX_SIDE_UNITS) { /* the entries are overwritten: nothing listed */
@@ -1011,6 +1048,8 @@ static bool d_units(struct goal_bound *n)
         }
         int sq = geo_square_of_bit(p->geo, b);
         uint8_t k = (uint8_t)unit_kind(p->board[sq]);
+        n->d_index[b] = (uint8_t)nd;
+        kinds |= 1u << k;
         /* an entry as listed before keeps its hash */
         if (same_colour && nd < n->listed_nd && n->d_kind[nd] == k && n->d_bit[nd] == b) {
             nd++;
@@ -1029,6 +1068,7 @@ static bool d_units(struct goal_bound *n)
         n->reach_ready = 0;
         n->stamp = 1;
     }
+    n->d_here = (kinds & ~n->here_kinds[n->D]) == 0;
     n->listed_colour = n->D;
     n->listed_placement = n->d_placement;
     n->listed_nd = n->nd = nd;
@@ -1050,10 +1090,10 @@ static bool discovered_check_clear(struct goal_bound *n, int s, int king_turns);
  * unit of A's or the en passant square (any unit of A's it reaches in one
  * turn is let: an over-approximation, as is a unit that cannot take being
  * let onto one); as the tables count, only a pawn's capture is no quiet
- * move (block_cost's quiet count).  With it, verdict_key's share of D's units: those
- * standing on a flight and those moving onto one, each with where it
- * moves (board_part); a verdict reads no other unit's count (d_board_count
- * gives every other two or more, beyond D's one turn). */
+ * move (block_cost's quiet count).  With it, verdict_key's share of D's
+ * units: those standing on a flight and those moving onto one, each with
+ * where it moves (board_part); a verdict reads no other unit's count
+ * (d_board_count gives every other two or more, beyond D's one turn). */
 static void board_blocks(struct goal_bound *n)
 {
     const struct goal_tables *t = n->t;
@@ -1155,18 +1195,6 @@ static uint64_t verdict_key(struct goal_bound *n, int s, int king_turns)
     const struct goal_tables *t = n->t;
     int rb = n->d - king_turns;
     assert(rb >= 0 && rb <= MAX_BUDGET);
-    if (n->reach_stamp != n->stamp) { /* another list */
-        n->reach_stamp = n->stamp;
-        n->reach_ready = 0;
-    }
-    square_set *reach = n->d_reach[rb];
-    if (!(n->reach_ready >> rb & 1)) {
-        for (int w = 0; w < n->nd; w++) {
-            int k = n->d_kind[w], b = n->d_bit[w];
-            reach[w] = k == PAWN ? n->pawn_within[n->D][b][rb] : t->within[n->D][k][b][rb];
-        }
-        n->reach_ready |= 1u << rb;
-    }
     uint64_t key = n->a_hash ^ zobrist_mix((uint64_t)s | (uint64_t)king_turns << 8 | (uint64_t)n->d << 16 |
                                            (uint64_t)n->a << 24 | (uint64_t)n->A << 32 |
                                            (uint64_t)n->need_check << 33 | (uint64_t)n->passing << 34 |
@@ -1175,16 +1203,33 @@ static uint64_t verdict_key(struct goal_bound *n, int s, int king_turns)
                                                << 40);
     if (n->board_on) /* D's units as they stand and block kb's flights on the board */
         return key ^ n->board_part;
-    if (n->d_part_stamp[rb][s] != n->stamp) {
-        square_set flights = t->flights[s];
-        uint64_t part = 0;
+    if (n->d_part_stamp[rb][s] == n->stamp)
+        return key ^ n->d_part[rb][s];
+    n->d_part_stamp[rb][s] = n->stamp;
+    square_set flights = t->flights[s];
+    uint64_t part = 0;
+    if (rb == 0 && n->d_here) { /* those standing on a flight of s: read off the list */
+        for (square_set m = flights & n->blockers; m; m &= m - 1)
+            part ^= n->d_hash[n->d_index[set_first(m)]];
+    } else {
+        if (n->reach_stamp != n->stamp) { /* another list */
+            n->reach_stamp = n->stamp;
+            n->reach_ready = 0;
+        }
+        square_set *reach = n->d_reach[rb];
+        if (!(n->reach_ready >> rb & 1)) {
+            for (int w = 0; w < n->nd; w++) {
+                int k = n->d_kind[w], b = n->d_bit[w];
+                reach[w] = k == PAWN ? n->pawn_within[n->D][b][rb] : t->within[n->D][k][b][rb];
+            }
+            n->reach_ready |= 1u << rb;
+        }
         for (int w = 0; w < n->nd; w++)
             if (reach[w] & flights)
                 part ^= n->d_hash[w];
-        n->d_part[rb][s] = part;
-        n->d_part_stamp[rb][s] = n->stamp;
     }
-    return key ^ n->d_part[rb][s];
+    n->d_part[rb][s] = part;
+    return key ^ part;
 }
 
 /* Can D's king on square bit s be mated (stalemated) within the budgets?
@@ -1455,6 +1500,8 @@ static bool square_verdict(struct goal_bound *n, int s, int king_turns, bool nee
  * millions of times). */
 static inline bool at_most(square_set s, int k)
 {
+    if (k <= 1) /* the budgets most asked about: no loop */
+        return k == 0 ? s == 0 : (s & (s - 1)) == 0;
     for (; s; s &= s - 1)
         if (k-- == 0)
             return false;
@@ -1474,7 +1521,7 @@ static inline bool at_most(square_set s, int k)
 static bool line_clearable(const struct goal_bound *n, square_set line, int mover, int rb)
 {
     square_set a_on = line & n->a_units & ~SET_BIT(n->a_bit[mover]);
-    if (n->a_king_unit >= 0 && (a_on & SET_BIT(n->a_bit[n->a_king_unit])))
+    if (a_on & n->a_king_set)
         return false;
     square_set d_on = line & n->blockers;
     return at_most(d_on, rb) && at_most(d_on | a_on, n->d);
@@ -1904,6 +1951,7 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
     bool lines_known = t->lines && t->lines->valid[n->A];
     n->lines_known = lines_known;
     n->a_king_unit = -1;
+    n->a_king_set = 0;
     n->denied0_no_king = 0;
     for (square_set s = p->st.occupied[n->A]; s; s &= s - 1) {
         int b = set_first(s);
@@ -1917,19 +1965,17 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
         /* what it serves where it stands, or where a free move takes it (a
          * castling king: the rook's move pays): the offers below count from
          * one turn on */
-        n->a_denied[u] = 0;
-        square_set checked = 0;
-        for (square_set q = t->within[n->A][k][b][0]; q; q &= q - 1) {
-            n->a_denied[u] |= t->denies[n->A][k][set_first(q)];
-            checked |= standing_checks(t, n->A, k, set_first(q), lines_known);
-        }
+        n->a_denied[u] = n->stand_denied[n->A][k][b];
+        square_set checked = n->stand_checked[n->A][k][b];
         n->a_checked[u] = checked;
         n->checked0 |= checked;
         n->denied0 |= n->a_denied[u];
-        if (b == a_king)
+        if (b == a_king) {
             n->a_king_unit = u;
-        else
+            n->a_king_set = SET_BIT(b);
+        } else {
             n->denied0_no_king |= n->a_denied[u];
+        }
         n->a_bit[u] = (uint8_t)b;
         n->a_hash ^= zobrist_unit(p->board[geo_square_of_bit(g, b)], geo_square_of_bit(g, b));
         int kinds = k == PAWN ? 1 + GOAL_PROMOTIONS : 1;
@@ -1982,7 +2028,7 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
      * looked at (b8i_h4wtp_degener_int: 806,367 of the 1.84 million king
      * squares looked at two half-moves from the end) */
     bool d_first = n->d == 1 && p->st.side == n->D && !n->passing && lines_known;
-    n->d_board = d_first && at_most(t->flights[kb], OPEN_FLIGHTS);
+    n->d_board = d_first && n->few_flights[kb];
     n->kb = kb;
     n->board_ready = n->board_on = false;
     if (d_first) {
