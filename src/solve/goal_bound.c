@@ -43,6 +43,7 @@ _Static_assert(GOAL_NB <= 128, "every bit index of the bound has its entry in on
 #undef SET_BIT
 #define SET_BIT(b) (one_bit[b])
 
+#define MOVER 0x243f6a8885a308d3ull    /* board_blocks: a mover of D's keyed by kind and moves */
 #define FAR_KING 0x5bd1e9955bd1e995ull /* verdict_key: A's royal king far from the square, hashed */
 #define FAR_KING_CODE 0xff             /* ... and its square's code there (a square's is its bit + 1) */
 _Static_assert(GOAL_NB + 1 < FAR_KING_CODE, "no square's code is a far king's");
@@ -1116,7 +1117,15 @@ static bool discovered_check_clear(struct goal_bound *n, int s, int king_turns);
  * move (block_cost's quiet count).  With it, verdict_key's share of D's
  * units: those standing on a flight and those moving onto one, each with
  * where it moves (board_part); a verdict reads no other unit's count
- * (d_board_count gives every other two or more, beyond D's one turn). */
+ * (d_board_count gives every other two or more, beyond D's one turn).  A
+ * mover standing on no flight is read only through those moves, its kind
+ * and its count of one to each flight it reaches (any other count of its
+ * is two or more, as good as none: block_cost, allowed_block_cost, the
+ * disturbers' near units and match_blocks compare them with d, which is
+ * one), so such movers but pawns (whose kinds on arrival depend on where
+ * they start) and units with a free move (a count of 0 elsewhere: not
+ * here_only) are keyed as a multiset of kind and moves, not by square:
+ * b8i_h4wtp_degener_int 4.16 -> 4.05 G instructions, nodes the same. */
 static void board_blocks(struct goal_bound *n)
 {
     const struct goal_tables *t = n->t;
@@ -1192,12 +1201,16 @@ static void board_blocks(struct goal_bound *n)
         }
         code[w] |= (uint64_t)1 << j | (uint64_t)quiet << (OPEN_FLIGHTS + j);
     }
-    uint64_t part = 0;
+    uint64_t part = 0, movers = 0;
     for (uint64_t m = coded | n->stand; m; m &= m - 1) {
         int w = __builtin_ctzll(m);
-        part ^= n->d_hash[w] ^ (coded >> w & 1 ? zobrist_mix(code[w]) : 0);
+        int k = n->d_kind[w];
+        if (!(n->stand >> w & 1) && k != PAWN && t->here_only[n->D][k]) /* a sum: two alike do not cancel */
+            movers += zobrist_mix(code[w] ^ (uint64_t)k << 40 ^ MOVER);
+        else
+            part ^= n->d_hash[w] ^ (coded >> w & 1 ? zobrist_mix(code[w]) : 0);
     }
-    n->board_part = part;
+    n->board_part = part ^ zobrist_mix(movers);
 }
 
 /* The key of king square s's verdict at this node: everything
