@@ -797,6 +797,30 @@ static void blocks_on_the_board(void **state)
     goal_bound_free(gb);
 }
 
+/* A's royal king far from a king square (goal_bound.c verdict_key,
+ * king_far) keys that square's verdict as any far square would.  White Kh1
+ * Rd1, Black Ka8 Ph7, Black to play, h#1: the rook alone covers at most
+ * b8 and the a-file or the eighth rank, a7 and b7 stay free, and Black
+ * blocks neither: no h#1, cut; the king on h1 reaches no square next to
+ * a8, a7, b7 or b8 in one turn.  With it on g2 instead (just as far), the
+ * same four king squares are looked at again and their verdicts come from
+ * memory.  With it on b6, where it guards a7 and b7, 1...h6 2.Rd1-d8#
+ * mates: not cut, although the rook and Black's units stand as before, so
+ * that a king taken for far there would be given the first position's
+ * verdicts. */
+static void far_king_keyed_as_one(void **state)
+{
+    (void)state;
+    const char *far = "k7/7p/8/8/8/8/8/3R3K b - - 0 1";
+    struct goal_bound *gb = orthodox_bound(far);
+    h1_verdict(gb, far, true, 0);
+    uint64_t hits = goal_bound_verdict_hits(gb);
+    h1_verdict(gb, "k7/7p/8/8/8/8/6K1/3R4 b - - 0 1", true, 0);
+    assert_true(goal_bound_verdict_hits(gb) >= hits + 4);
+    h1_verdict(gb, "k7/7p/1K6/8/8/8/8/3R4 b - - 0 1", false, 1);
+    goal_bound_free(gb);
+}
+
 /* A check for nothing looked at on the board (goal_bound.c
  * discovered_check_clear, moved_check_clear).  White Kh1 Rh8 Sd8, Black
  * Ka8 Sb8 Bc8 Pa7 Pb7 Pe5, Black to play, h#1.  The king cannot move (a7,
@@ -1025,12 +1049,18 @@ static void remembered_verdicts(const struct rules *r, int families)
         next_case(r, &base, &warm);
         for (int v = 0; v < 8; v++) {
             p = base;
-            /* one unit of the side to move (not the king) to an empty square */
+            /* one unit of the side to move (not the king) to an empty square;
+             * in every second member one of either side, a king too (the far
+             * king and D's movers keyed by what they do, not where they
+             * stand: verdict_key, board_blocks) */
             int from = -1, seen = 0;
-            for (int sq = 0; sq < p.geo->squares; sq++)
-                if (p.geo->on_board[sq] && unit_is(p.board[sq], (enum colour)p.st.side) &&
-                    sq != p.st.king_sq[p.st.side] && next((unsigned)++seen) == 0)
+            for (int sq = 0; sq < p.geo->squares; sq++) {
+                unit_t u = p.board[sq];
+                bool any = v % 2 && (unit_is(u, WHITE) || unit_is(u, BLACK));
+                bool own = unit_is(u, (enum colour)p.st.side) && sq != p.st.king_sq[p.st.side];
+                if (p.geo->on_board[sq] && (any || own) && next((unsigned)++seen) == 0)
                     from = sq;
+            }
             if (from >= 0) {
                 int to;
                 do
@@ -1098,6 +1128,7 @@ int main(void)
         cmocka_unit_test(contact_check_needs_a_turn),
         cmocka_unit_test(checker_is_the_last_mover),
         cmocka_unit_test(checker_moves_within_two),
+        cmocka_unit_test(far_king_keyed_as_one),
         cmocka_unit_test(mobility_cut),
         cmocka_unit_test(random_orthodox),
         cmocka_unit_test(inherited_squares),
