@@ -151,8 +151,9 @@ struct goal_bound {
     unsigned here_kinds[2];    /* bit k: t->here_only of kind k (d_units) */
     /* king_far[c][b][s]: the fewest turns in which a king of colour c on
      * b could deny s or a flight of s, or check s (GOAL_FAR: never), by
-     * the tables (verdict_key) */
+     * the tables (verdict_key), by rows worked out on first use */
     uint8_t king_far[2][GOAL_NB][GOAL_NB];
+    bool king_far_ready[2][GOAL_NB]; /* the rows worked out (king_far_row) */
     /* per node */
     const struct position *pos;
     enum colour A, D;
@@ -178,6 +179,7 @@ struct goal_bound {
     bool last_turn_valid;
     int a_king_unit;                   /* A's king among them, -1 if none */
     square_set a_king_set;             /* its square, 0 if none */
+    const uint8_t *a_king_far;         /* its row of king_far */
     /* whether A's last turn is looked at on the board at this node
      * (lines_clear), -1 for not yet known, and A's units */
     int8_t lines_clear;
@@ -306,22 +308,6 @@ static struct goal_bound *bound_with_tables(const struct goal_tables *t, uint64_
     for (int c = 0; c < 2; c++)
         for (int k = KING; k < KIND_COUNT; k++)
             n->here_kinds[c] |= (unsigned)t->here_only[c][k] << k;
-    for (int c = 0; c < 2; c++)
-        for (int i = 0; i < t->squares; i++)
-            for (int j = 0; j < t->squares; j++) {
-                int kb = t->bits[i], s = t->bits[j];
-                const uint8_t *dd = t->deny_dist[c][KING][kb];
-                int m = dd[s];
-                for (square_set z = t->flights[s]; z; z &= z - 1)
-                    if (dd[set_first(z)] < m)
-                        m = dd[set_first(z)];
-                for (int r = 0; r < m && r <= MAX_BUDGET; r++)
-                    if (t->check_within[c][KING][kb][r] & SET_BIT(s)) {
-                        m = r;
-                        break;
-                    }
-                n->king_far[c][kb][s] = (uint8_t)m;
-            }
     for (int c = 0; c < 2; c++)
         for (int k = KING; k <= PAWN; k++)
             for (int i = 0; i < t->squares; i++) {
@@ -1214,6 +1200,32 @@ static void board_blocks(struct goal_bound *n)
     n->board_part = part ^ zobrist_mix(movers);
 }
 
+/* king_far's row for a king of colour c on bit kb, worked out on first use
+ * (a king stands on few squares in a search; all rows took 1.4 million
+ * instructions a bound, more than a short helpmate's search). */
+static const uint8_t *king_far_row(struct goal_bound *n, int c, int kb)
+{
+    uint8_t *row = n->king_far[c][kb];
+    if (n->king_far_ready[c][kb])
+        return row;
+    const struct goal_tables *t = n->t;
+    uint8_t check[GOAL_NB]; /* the fewest turns to check each square */
+    memset(check, GOAL_FAR, sizeof check);
+    for (int r = MAX_BUDGET; r >= 0; r--)
+        for (square_set q = t->check_within[c][KING][kb][r]; q; q &= q - 1)
+            check[set_first(q)] = (uint8_t)r;
+    const uint8_t *dd = t->deny_dist[c][KING][kb];
+    for (int j = 0; j < t->squares; j++) {
+        int s = t->bits[j], m = dd[s] < check[s] ? dd[s] : check[s];
+        for (square_set z = t->flights[s]; z; z &= z - 1)
+            if (dd[set_first(z)] < m)
+                m = dd[set_first(z)];
+        row[s] = (uint8_t)m;
+    }
+    n->king_far_ready[c][kb] = true;
+    return row;
+}
+
 /* The key of king square s's verdict at this node: everything
  * square_verdict reads.  That is the square, the king's count to it, the
  * budgets, the sides, the goal's need of a check, whether D passes, A's
@@ -1245,7 +1257,7 @@ static uint64_t verdict_key(struct goal_bound *n, int s, int king_turns)
     assert(rb >= 0 && rb <= MAX_BUDGET);
     uint64_t a_part = n->a_hash;
     uint64_t king_code = n->a_king_unit >= 0 ? n->a_bit[n->a_king_unit] + 1 : 0;
-    if (n->a_king_unit >= 0 && !n->freeze && n->king_far[n->A][n->a_bit[n->a_king_unit]][s] > n->a) {
+    if (n->a_king_unit >= 0 && !n->freeze && n->a_king_far[s] > n->a) {
         a_part ^= n->a_king_hash ^ FAR_KING; /* far from s: any square */
         king_code = FAR_KING_CODE;
     }
@@ -2032,6 +2044,7 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
         if (b == a_king) {
             n->a_king_unit = u;
             n->a_king_set = SET_BIT(b);
+            n->a_king_far = king_far_row(n, n->A, b);
         } else {
             n->denied0_no_king |= n->a_denied[u];
         }
