@@ -259,7 +259,7 @@ struct goal_bound {
      * flight a unit of D's holds); board_part verdict_key's share of D's
      * units then */
     bool d_board, board_on, board_ready;
-    bool step_attacked; /* D's king steps in D's one turn (d_first): not onto a square A attacks */
+    bool step_attacked; /* D's king steps in D's one turn (d_first): not onto a square A attacks (step_attacked) */
     int kb, nopen, nflights;
     uint8_t open[OPEN_FLIGHTS];
     int8_t open_at[GOAL_NB];
@@ -1319,6 +1319,14 @@ static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
     return ok;
 }
 
+/* D's king steps onto s in D's one turn (step_attacked): never onto a square
+ * A attacks now (the lines pair's promise, rules.h). */
+static bool step_attacked(const struct goal_bound *n, int s)
+{
+    return n->step_attacked && s != n->kb &&
+           n->pos->rules->attacked(n->pos, geo_square_of_bit(n->pos->geo, s), n->A);
+}
+
 static bool king_square_verdict(struct goal_bound *n, int s, int king_turns, bool need_check)
 {
     /* D's block on kb's flights in its one turn, read off the board */
@@ -1327,7 +1335,7 @@ static bool king_square_verdict(struct goal_bound *n, int s, int king_turns, boo
         board_blocks(n);
     bool ok;
     if (n->d > MAX_BUDGET) { /* the reach sets do not go so far: no key */
-        ok = square_verdict(n, s, king_turns, need_check);
+        ok = !step_attacked(n, s) && square_verdict(n, s, king_turns, need_check);
     } else {
         uint64_t key = verdict_key(n, s, king_turns);
         /* two slots a set, the newer first: against one slot a set of the
@@ -1335,14 +1343,14 @@ static bool king_square_verdict(struct goal_bound *n, int s, int king_turns, boo
          * b10i -0.8% (pinned, alternating: b13i -3%, the others within the
          * noise) */
         uint64_t *set = &n->verdicts[2 * (key & (VERDICTS / 2 - 1))], entry;
+        /* a step onto a square A attacks now is given up: asked only of a
+         * square the remembered verdict lets stand (the test costs more
+         * than most verdicts remembered), and before one is worked out
+         * (degener: -0.8% instructions), which is then not remembered */
         if (slot_pair_find(set, key, &entry)) {
             n->verdict_hits++;
-            ok = entry & 1;
-        } else if (n->step_attacked && s != n->kb &&
-                   n->pos->rules->attacked(n->pos, geo_square_of_bit(n->pos->geo, s), n->A)) {
-            /* a step onto a square A attacks now, which fails_excluding
-             * gives up after any verdict: asked before one is worked out
-             * (degener: -0.8% instructions); none is remembered */
+            ok = (entry & 1) && !step_attacked(n, s);
+        } else if (step_attacked(n, s)) {
             return false;
         } else {
             ok = square_verdict(n, s, king_turns, need_check);
@@ -2133,10 +2141,6 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
         }
         bool look = turns <= n->d;
         bool ok = look && king_square_feasible(n, s, turns);
-        /* nor onto a square A attacks now (asked only of a square found
-         * feasible: the test costs more than most verdicts remembered) */
-        if (ok && d_first && s != kb && p->rules->attacked(p, geo_square_of_bit(g, s), n->A))
-            ok = false;
         if (any && stats && look)
             stats->extra++; /* a square looked at past the first feasible one */
         if (ok) {
