@@ -1132,19 +1132,21 @@ static void board_blocks(struct goal_bound *n)
             n->open[n->nflights++] = (uint8_t)set_first(f);
         }
         n->nopen = n->nflights;
+        /* D's units on a flight: the list's units are the blockers
+         * (d_units), found by square, not by a loop over every unit */
+        n->stand = 0;
         for (square_set f = flights & n->blockers; f; f &= f - 1) {
             assert(n->nflights < OPEN_FLIGHTS);
             n->open_at[set_first(f)] = (int8_t)n->nflights;
             n->open_one[n->nflights] = n->open_quiet[n->nflights] = 0;
             n->open[n->nflights++] = (uint8_t)set_first(f);
+            n->stand |= (uint64_t)1 << n->d_index[set_first(f)];
         }
         n->npairs = 0;
-        n->stand = 0;
         n->watch = open;
         n->watched_ep = -2; /* nothing read yet */
         for (int w = 0; w < n->nd; w++) {
             int k = n->d_kind[w], b = n->d_bit[w];
-            n->stand |= (uint64_t)((flights & SET_BIT(b)) != 0) << w;
             if (!((k == PAWN ? n->pawn_within[n->D][b][1] : t->within[n->D][k][b][1]) & open))
                 continue; /* near no open flight */
             for (int j = 0; j < n->nopen; j++)
