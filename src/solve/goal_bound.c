@@ -52,6 +52,7 @@ _Static_assert(GOAL_NB + 1 < FAR_KING_CODE, "no square's code is a far king's");
 #define MAX_COVER (1 << MAX_TARGETS)
 #define MAX_SIDE_UNITS 64            /* units of one side the working memory holds */
 #define MAX_BUDGET GOAL_BUDGET       /* turns of one side the reach sets distinguish */
+#define D_LISTS 2                    /* lists of D's units a bound remembers (struct d_list) */
 #define OPEN_FLIGHTS 8               /* a king's flights read off the board (board_blocks): its neighbours */
 _Static_assert(MAX_SIDE_UNITS <= 64, "one bit per unit of D's in board_blocks' uint64_t masks");
 _Static_assert(2 * OPEN_FLIGHTS <= 64, "a unit's moves onto the flights, quiet ones too, fit board_blocks' code");
@@ -136,6 +137,69 @@ struct split {
     square_set serve[MAX_TARGETS][KIND_COUNT]; /* where each kind serves target j */
 };
 
+/* D's units as listed (d_units), and all that is worked out of the list
+ * and remembered while it stands.  A bound keeps D_LISTS of them: the one
+ * in use and the one before it, so that after A's capture of a unit of
+ * D's the siblings after A's other turns find their list again instead of listing
+ * D's units and working out their counts anew (b8i_h4wtp_degener_int:
+ * 39,677 of 191,498 lists were the one before).  Which list serves changes
+ * no count and no key: only work is spared. */
+struct d_list {
+    /* the units: kind, square bit and hash (for verdict_key), and d_index[b]
+     * the unit on bit b (for b among blockers); d_here: every unit's counts
+     * are 0 only where it stands (here_only), so that what it reaches
+     * within 0 turns is its square */
+    uint8_t d_kind[MAX_SIDE_UNITS], d_bit[MAX_SIDE_UNITS];
+    uint64_t d_hash[MAX_SIDE_UNITS];
+    uint8_t d_index[GOAL_NB];
+    bool d_here;
+    /* the list's colour, length (-1: none listed) and the placement hash
+     * it was listed for (goal_bound.d_placement); the counts below are
+     * valid where they carry the stamp, which changes with the units */
+    enum colour listed_colour;
+    int listed_nd;
+    uint64_t listed_placement;
+    uint32_t stamp;
+    /* block counts per flight square (block_cost) */
+    uint32_t block_stamp[GOAL_NB];
+    uint16_t block_memo[GOAL_NB], quiet_memo[GOAL_NB];
+    /* d_reach[r]: the squares each unit reaches within r turns, for the r
+     * in reach_ready (verdict_key), valid while reach_stamp is the stamp */
+    square_set d_reach[MAX_BUDGET + 1][MAX_SIDE_UNITS];
+    uint32_t reach_stamp;
+    unsigned reach_ready;
+    /* d_part[r][s]: verdict_key's share of D's units for king square s and
+     * r turns, valid while d_part_stamp[r][s] is the stamp */
+    uint32_t d_part_stamp[MAX_BUDGET + 1][GOAL_NB];
+    uint64_t d_part[MAX_BUDGET + 1][GOAL_NB];
+    /* D to move with its one turn, A's last after it (goal_bound.d_board):
+     * open[j] the flights of kb, for j < nopen those no unit of D's holds,
+     * then those one holds (nflights in all; open_at[bit] is j, -1 off
+     * them); open_one[j] the units (bit w) that move onto open[j] in that
+     * turn, open_quiet[j] those that do so without a capture (none onto a
+     * flight a unit of D's holds); board_part verdict_key's share of D's
+     * units then (board_blocks) */
+    int nopen, nflights;
+    uint8_t open[OPEN_FLIGHTS];
+    int8_t open_at[GOAL_NB];
+    uint64_t open_one[OPEN_FLIGHTS], open_quiet[OPEN_FLIGHTS];
+    uint64_t board_part;
+    /* for the stamp pairs_stamp and D's king on pairs_kb: the units
+     * standing on a flight of kb (stand, bit w), and the pairs (unit
+     * pair_unit[i], open flight open[pair_flight[i]]) the tables let meet
+     * in one turn */
+    uint32_t pairs_stamp;
+    int pairs_kb, npairs;
+    uint64_t stand;
+    uint8_t pair_unit[MAX_SIDE_UNITS * OPEN_FLIGHTS], pair_flight[MAX_SIDE_UNITS * OPEN_FLIGHTS];
+    /* what the pairs' turns read of the board (the squares of their lines,
+     * the open flights, the en passant square), and the board as last read
+     * there: while it is the same (siblings after A's turns elsewhere), so
+     * are open_one, open_quiet and board_part */
+    square_set watch, watched, watched_theirs;
+    int watched_ep;
+};
+
 struct goal_bound {
     const struct goal_tables *t;
     /* squares[k][x]: the squares from which kind k of side A denies (checks) x */
@@ -163,7 +227,6 @@ struct goal_bound {
     square_set denied0, checked0;    /* what A's units deny and check where they stand */
     square_set checkable;            /* where some A unit may give check within a turns */
     int nd;
-    uint8_t d_kind[MAX_SIDE_UNITS], d_bit[MAX_SIDE_UNITS];
     int na;
     /* reach[u][i][c]: squares A unit u can stand on as its kind i (0 its own,
      * 1.. promotion_kinds) after at most c of its turns */
@@ -209,18 +272,11 @@ struct goal_bound {
      * within d, near_count[j] of them (disturber_flights) */
     uint8_t near[MAX_FLIGHT_TARGETS][MAX_SIDE_UNITS];
     int near_count[MAX_FLIGHT_TARGETS];
-    /* block counts remembered for D's units as listed when they carry the
-     * stamp: kept from node to node while the list is the same (d_units;
-     * siblings after A's turns share it) */
-    enum colour listed_colour;
-    int listed_nd;
     /* the position's placement hash less A's units (D's, its king too, and
      * any neutral ones: a change of those lists D's units again, which is
-     * only work) at this look, and as listed */
-    uint64_t d_placement, listed_placement;
-    uint32_t stamp;
-    uint32_t block_stamp[GOAL_NB];
-    uint16_t block_memo[GOAL_NB], quiet_memo[GOAL_NB];
+     * only work) at this look */
+    uint64_t d_placement;
+    struct d_list lists[D_LISTS], *L; /* L: the list in use (d_units) */
     /* verdicts[i]: a king square's verdict (bit 0) under its key (the other
      * bits), in one of the two slots of the set the key picks (verdict_key),
      * the newer first; VERDICTS of them, shared by the bounds made like this
@@ -229,56 +285,16 @@ struct goal_bound {
     uint64_t *verdicts;
     bool owns_verdicts;
     uint64_t verdict_hits;           /* looks answered from them (goal_bound_verdict_hits) */
-    /* for verdict_key: A's units hashed (per node), D's units' hashes (as
-     * listed, d_units) and d_reach[r]: the squares each reaches within r
-     * turns, worked out for the list with stamp reach_stamp, for the r in
-     * reach_ready */
+    /* for verdict_key: A's units hashed (per node; D's: struct d_list) */
     uint64_t a_hash, a_king_hash;
-    uint64_t d_hash[MAX_SIDE_UNITS];
-    /* d_index[b]: the listed unit on bit b (for b among blockers); d_here:
-     * every listed unit's counts are 0 only where it stands (here_only), so
-     * that what it reaches within 0 turns is its square */
-    uint8_t d_index[GOAL_NB];
-    bool d_here;
-    square_set d_reach[MAX_BUDGET + 1][MAX_SIDE_UNITS];
-    uint32_t reach_stamp;
-    unsigned reach_ready;
-    /* d_part[r][s]: verdict_key's share of D's units for king square s and
-     * r turns, valid while d_part_stamp[r][s] is the list's stamp (siblings
-     * after A's turns share it) */
-    uint32_t d_part_stamp[MAX_BUDGET + 1][GOAL_NB];
-    uint64_t d_part[MAX_BUDGET + 1][GOAL_NB];
     /* D to move with its one turn, A's last after it (d_board): where D's
      * king stays on its square kb, that turn may block a flight, and which
      * unit can move onto which flight of kb then is read off the board
-     * (board_blocks), while board_on (kb's verdict being worked out).
-     * open[j] the flights of kb, for j < nopen those no unit of D's holds,
-     * then those one holds (nflights in all; open_at[bit] is j, -1 off
-     * them); open_one[j] the units (bit w) that move onto open[j] in that
-     * turn, open_quiet[j] those that do so without a capture (none onto a
-     * flight a unit of D's holds); board_part verdict_key's share of D's
-     * units then */
+     * (board_blocks, into the list in use: struct d_list), while board_on
+     * (kb's verdict being worked out) */
     bool d_board, board_on, board_ready;
     bool step_attacked; /* D's king steps in D's one turn (d_first): not onto a square A attacks (step_attacked) */
-    int kb, nopen, nflights;
-    uint8_t open[OPEN_FLIGHTS];
-    int8_t open_at[GOAL_NB];
-    uint64_t open_one[OPEN_FLIGHTS], open_quiet[OPEN_FLIGHTS];
-    uint64_t board_part;
-    /* for the list with stamp pairs_stamp and D's king on pairs_kb: the
-     * units standing on a flight of kb (stand, bit w), and the pairs (unit
-     * pair_unit[i], open flight open[pair_flight[i]]) the tables let meet
-     * in one turn */
-    uint32_t pairs_stamp;
-    int pairs_kb, npairs;
-    uint64_t stand;
-    uint8_t pair_unit[MAX_SIDE_UNITS * OPEN_FLIGHTS], pair_flight[MAX_SIDE_UNITS * OPEN_FLIGHTS];
-    /* what the pairs' turns read of the board (the squares of their lines,
-     * the open flights, the en passant square), and the board as last read
-     * there: while it is the same (siblings after A's turns elsewhere), so
-     * are open_one, open_quiet and board_part */
-    square_set watch, watched, watched_theirs;
-    int watched_ep;
+    int kb;
 };
 
 /* A bound on tables t that remembers verdicts in `verdicts` (another
@@ -301,8 +317,11 @@ static struct goal_bound *bound_with_tables(const struct goal_tables *t, uint64_
         return NULL;
     }
     n->t = t;
-    n->listed_nd = -1; /* nothing listed: no count remembered */
-    memset(n->open_at, -1, sizeof n->open_at); /* no open flight yet (board_blocks) */
+    for (int i = 0; i < D_LISTS; i++) {
+        n->lists[i].listed_nd = -1; /* nothing listed: no count remembered */
+        memset(n->lists[i].open_at, -1, sizeof n->lists[i].open_at); /* no open flight yet (board_blocks) */
+    }
+    n->L = &n->lists[0];
     for (int i = 0; i < t->squares; i++)
         n->few_flights[t->bits[i]] = set_count(t->flights[t->bits[i]]) <= OPEN_FLIGHTS;
     for (int c = 0; c < 2; c++)
@@ -422,17 +441,19 @@ static int deny_cost(const struct goal_bound *n, int u, int x)
  * count beyond one is within its budget: a verdict reads no other. */
 static inline int d_board_count(const struct goal_bound *n, int w, int x, int c, bool quiet)
 {
+    const struct d_list *const L = n->L;
     int j;
-    if (c != 1 || !n->board_on || (j = n->open_at[x]) < 0)
+    if (c != 1 || !n->board_on || (j = L->open_at[x]) < 0)
         return c;
-    return ((quiet ? n->open_quiet[j] : n->open_one[j]) >> w & 1) ? 1 : 2;
+    return ((quiet ? L->open_quiet[j] : L->open_one[j]) >> w & 1) ? 1 : 2;
 }
 
 /* The fewest turns D's unit w needs to stand on x as any kind; with
  * `quiet` (a pawn), by a path without captures. */
 static inline int d_count(const struct goal_bound *n, int w, int x, bool quiet)
 {
-    int c = quiet ? n->t->pawn_quiet[n->D][n->d_bit[w]][x] : n->t->any_dist[n->D][n->d_kind[w]][n->d_bit[w]][x];
+    const struct d_list *const L = n->L;
+    int c = quiet ? n->t->pawn_quiet[n->D][L->d_bit[w]][x] : n->t->any_dist[n->D][L->d_kind[w]][L->d_bit[w]][x];
     return d_board_count(n, w, x, c, quiet);
 }
 
@@ -440,24 +461,25 @@ static inline int d_count(const struct goal_bound *n, int w, int x, bool quiet)
  * `quiet`, by a path without captures. */
 static int block_cost(struct goal_bound *n, int x, bool quiet)
 {
-    if (n->block_stamp[x] != n->stamp) {
+    struct d_list *const L = n->L;
+    if (L->block_stamp[x] != L->stamp) {
         int cheapest = INF, cheapest_quiet = INF;
         for (int u = 0; u < n->nd; u++) {
-            int c = n->t->any_dist[n->D][n->d_kind[u]][n->d_bit[u]][x];
+            int c = n->t->any_dist[n->D][L->d_kind[u]][L->d_bit[u]][x];
             if (c < cheapest)
                 cheapest = c;
-            if (n->d_kind[u] == PAWN)
-                c = n->t->pawn_quiet[n->D][n->d_bit[u]][x];
+            if (L->d_kind[u] == PAWN)
+                c = n->t->pawn_quiet[n->D][L->d_bit[u]][x];
             if (c < cheapest_quiet)
                 cheapest_quiet = c;
         }
-        n->block_memo[x] = (uint16_t)cheapest;
-        n->quiet_memo[x] = (uint16_t)cheapest_quiet;
-        n->block_stamp[x] = n->stamp;
+        L->block_memo[x] = (uint16_t)cheapest;
+        L->quiet_memo[x] = (uint16_t)cheapest_quiet;
+        L->block_stamp[x] = L->stamp;
     }
-    int c = quiet ? n->quiet_memo[x] : n->block_memo[x], j;
-    if (c == 1 && n->board_on && (j = n->open_at[x]) >= 0) /* the tables' count, sharpened on the board */
-        return (quiet ? n->open_quiet[j] : n->open_one[j]) ? 1 : 2;
+    int c = quiet ? L->quiet_memo[x] : L->block_memo[x], j;
+    if (c == 1 && n->board_on && (j = L->open_at[x]) >= 0) /* the tables' count, sharpened on the board */
+        return (quiet ? L->open_quiet[j] : L->open_one[j]) ? 1 : 2;
     return c;
 }
 
@@ -791,8 +813,9 @@ static bool split_both(const struct goal_bound *n, struct split *sp, int rb)
 static int allowed_block_cost(const struct goal_bound *n, int w, int f, const struct goal_lines *l, int q,
                               square_set line)
 {
+    const struct d_list *const L = n->L;
     const struct goal_tables *t = n->t;
-    int k = n->d_kind[w], b = n->d_bit[w], best = GOAL_FAR;
+    int k = L->d_kind[w], b = L->d_bit[w], best = GOAL_FAR;
     int kinds = k == PAWN ? 1 + GOAL_PROMOTIONS : 1;
     for (int i = 0; i < kinds; i++) {
         int kk = i == 0 ? k : (int)promotion_kinds[i - 1];
@@ -894,6 +917,7 @@ static void disturber_flights(struct goal_bound *n, int s, square_set denied, sq
 static bool checker_square_feasible(struct goal_bound *n, int s, int rb, int u, int i, int q, square_set denied,
                                     square_set zone, const int *deny_min)
 {
+    struct d_list *const L = n->L;
     const struct goal_tables *t = n->t;
     const struct goal_lines *l = t->lines;
     int kk = i == 0 ? n->a_kind[u] : promotion_kinds[i - 1];
@@ -918,7 +942,7 @@ static bool checker_square_feasible(struct goal_bound *n, int s, int rb, int u, 
             if (c >= GOAL_FAR)
                 continue;
             int cquiet = c;
-            if (n->d_kind[w] == PAWN && d_count(n, w, b, true) > cquiet)
+            if (L->d_kind[w] == PAWN && d_count(n, w, b, true) > cquiet)
                 cquiet = d_count(n, w, b, true);
             if (c < best)
                 best = c;
@@ -1041,48 +1065,58 @@ static bool d_units(struct goal_bound *n)
 {
     if (n->nd >= 0)
         return true;
-    /* the same units as listed last (their hash: 64 bits, as every key
-     * here): the list stands as it is */
-    if (n->listed_colour == n->D && n->listed_nd >= 0 && n->listed_placement == n->d_placement) {
-        n->nd = n->listed_nd;
-        return true;
+    /* the same units as listed in one of the lists, the one in use first
+     * (their hash: 64 bits, as every key here): that list stands as it is */
+    for (int i = 0; i < D_LISTS; i++) {
+        struct d_list *l = i == 0 ? n->L : &n->lists[(n->L - n->lists + i) % D_LISTS];
+        if (l->listed_colour == n->D && l->listed_nd >= 0 && l->listed_placement == n->d_placement) {
+            n->L = l;
+            n->nd = l->listed_nd;
+            return true;
+        }
     }
+    /* listed anew in the next list in turn, the one in use kept for the
+     * siblings after A's other turns (listed in place of the one in use
+     * only where A took a unit of D's: more instructions on every bench
+     * input); an entry as it stands in that list keeps its hash, and the
+     * list its counts where every entry does */
+    n->L = &n->lists[(n->L - n->lists + 1) % D_LISTS];
+    struct d_list *const L = n->L;
     const struct position *p = n->pos;
     int nd = 0;
-    bool same_colour = n->listed_colour == n->D, same = same_colour;
+    bool same_colour = L->listed_colour == n->D, same = same_colour;
     unsigned kinds = 0;
     for (square_set s = n->blockers; s; s &= s - 1) {
         int b = set_first(s);
         if (nd == MAX_SIDE_UNITS) { /* the entries are overwritten: nothing listed */
-            n->listed_nd = -1;
+            L->listed_nd = -1;
             return false;
         }
         int sq = geo_square_of_bit(p->geo, b);
         uint8_t k = (uint8_t)unit_kind(p->board[sq]);
-        n->d_index[b] = (uint8_t)nd;
+        L->d_index[b] = (uint8_t)nd;
         kinds |= 1u << k;
-        /* an entry as listed before keeps its hash */
-        if (same_colour && nd < n->listed_nd && n->d_kind[nd] == k && n->d_bit[nd] == b) {
+        if (same_colour && nd < L->listed_nd && L->d_kind[nd] == k && L->d_bit[nd] == b) {
             nd++;
             continue;
         }
         same = false;
-        n->d_kind[nd] = k;
-        n->d_hash[nd] = zobrist_unit(p->board[sq], sq);
-        n->d_bit[nd++] = (uint8_t)b;
+        L->d_kind[nd] = k;
+        L->d_hash[nd] = zobrist_unit(p->board[sq], sq);
+        L->d_bit[nd++] = (uint8_t)b;
     }
-    same &= nd == n->listed_nd;
-    if (!same && ++n->stamp == 0) { /* wrapped: forget every remembered count */
-        memset(n->block_stamp, 0, sizeof n->block_stamp);
-        memset(n->d_part_stamp, 0, sizeof n->d_part_stamp);
-        n->reach_stamp = 0;
-        n->reach_ready = 0;
-        n->stamp = 1;
+    same &= nd == L->listed_nd;
+    if (!same && ++L->stamp == 0) { /* wrapped: forget every remembered count */
+        memset(L->block_stamp, 0, sizeof L->block_stamp);
+        memset(L->d_part_stamp, 0, sizeof L->d_part_stamp);
+        L->reach_stamp = 0;
+        L->reach_ready = 0;
+        L->stamp = 1;
     }
-    n->d_here = (kinds & ~n->here_kinds[n->D]) == 0;
-    n->listed_colour = n->D;
-    n->listed_placement = n->d_placement;
-    n->listed_nd = n->nd = nd;
+    L->d_here = (kinds & ~n->here_kinds[n->D]) == 0;
+    L->listed_colour = n->D;
+    L->listed_placement = n->d_placement;
+    L->listed_nd = n->nd = nd;
     return true;
 }
 
@@ -1115,46 +1149,47 @@ static bool discovered_check_clear(struct goal_bound *n, int s, int king_turns);
  * b8i_h4wtp_degener_int 4.16 -> 4.05 G instructions, nodes the same. */
 static void board_blocks(struct goal_bound *n)
 {
+    struct d_list *const L = n->L;
     const struct goal_tables *t = n->t;
     const struct position *p = n->pos;
-    if (n->pairs_stamp != n->stamp || n->pairs_kb != n->kb) { /* the open flights and who may reach them */
-        n->pairs_stamp = n->stamp;
-        n->pairs_kb = n->kb;
+    if (L->pairs_stamp != L->stamp || L->pairs_kb != n->kb) { /* the open flights and who may reach them */
+        L->pairs_stamp = L->stamp;
+        L->pairs_kb = n->kb;
         square_set flights = t->flights[n->kb], open = flights & ~n->blockers;
-        for (int j = 0; j < n->nflights; j++)
-            n->open_at[n->open[j]] = -1;
+        for (int j = 0; j < L->nflights; j++)
+            L->open_at[L->open[j]] = -1;
         /* the open flights first, then those a unit of D's holds: no other
          * unit of D's moves onto one in D's turn (open_one, open_quiet 0) */
-        n->nflights = 0;
+        L->nflights = 0;
         for (square_set f = open; f; f &= f - 1) {
-            assert(n->nflights < OPEN_FLIGHTS);
-            n->open_at[set_first(f)] = (int8_t)n->nflights;
-            n->open[n->nflights++] = (uint8_t)set_first(f);
+            assert(L->nflights < OPEN_FLIGHTS);
+            L->open_at[set_first(f)] = (int8_t)L->nflights;
+            L->open[L->nflights++] = (uint8_t)set_first(f);
         }
-        n->nopen = n->nflights;
+        L->nopen = L->nflights;
         /* D's units on a flight: the list's units are the blockers
          * (d_units), found by square, not by a loop over every unit */
-        n->stand = 0;
+        L->stand = 0;
         for (square_set f = flights & n->blockers; f; f &= f - 1) {
-            assert(n->nflights < OPEN_FLIGHTS);
-            n->open_at[set_first(f)] = (int8_t)n->nflights;
-            n->open_one[n->nflights] = n->open_quiet[n->nflights] = 0;
-            n->open[n->nflights++] = (uint8_t)set_first(f);
-            n->stand |= (uint64_t)1 << n->d_index[set_first(f)];
+            assert(L->nflights < OPEN_FLIGHTS);
+            L->open_at[set_first(f)] = (int8_t)L->nflights;
+            L->open_one[L->nflights] = L->open_quiet[L->nflights] = 0;
+            L->open[L->nflights++] = (uint8_t)set_first(f);
+            L->stand |= (uint64_t)1 << L->d_index[set_first(f)];
         }
-        n->npairs = 0;
-        n->watch = open;
-        n->watched_ep = -2; /* nothing read yet */
+        L->npairs = 0;
+        L->watch = open;
+        L->watched_ep = -2; /* nothing read yet */
         for (int w = 0; w < n->nd; w++) {
-            int k = n->d_kind[w], b = n->d_bit[w];
+            int k = L->d_kind[w], b = L->d_bit[w];
             if (!((k == PAWN ? n->pawn_within[n->D][b][1] : t->within[n->D][k][b][1]) & open))
                 continue; /* near no open flight */
-            for (int j = 0; j < n->nopen; j++)
-                if (t->any_dist[n->D][k][b][n->open[j]] == 1) {
+            for (int j = 0; j < L->nopen; j++)
+                if (t->any_dist[n->D][k][b][L->open[j]] == 1) {
                     if (k != PAWN)
-                        n->watch |= t->lines->line[n->D][k][b][n->open[j]];
-                    n->pair_unit[n->npairs] = (uint8_t)w;
-                    n->pair_flight[n->npairs++] = (uint8_t)j;
+                        L->watch |= t->lines->line[n->D][k][b][L->open[j]];
+                    L->pair_unit[L->npairs] = (uint8_t)w;
+                    L->pair_flight[L->npairs++] = (uint8_t)j;
                 }
         }
     }
@@ -1162,17 +1197,17 @@ static void board_blocks(struct goal_bound *n)
     square_set occupied = p->st.occupied[WHITE] | p->st.occupied[BLACK] | p->st.occupied[NEUTRAL];
     int ep = p->st.ep_sq == SQ_NONE ? -1 : geo_bit(p->geo, p->st.ep_sq);
     n->board_ready = true;
-    if (ep == n->watched_ep && (occupied & n->watch) == n->watched && (theirs & n->watch) == n->watched_theirs)
+    if (ep == L->watched_ep && (occupied & L->watch) == L->watched && (theirs & L->watch) == L->watched_theirs)
         return;
-    n->watched_ep = ep;
-    n->watched = occupied & n->watch;
-    n->watched_theirs = theirs & n->watch;
-    for (int j = 0; j < n->nopen; j++)
-        n->open_one[j] = n->open_quiet[j] = 0;
+    L->watched_ep = ep;
+    L->watched = occupied & L->watch;
+    L->watched_theirs = theirs & L->watch;
+    for (int j = 0; j < L->nopen; j++)
+        L->open_one[j] = L->open_quiet[j] = 0;
     uint64_t code[MAX_SIDE_UNITS], coded = 0;
-    for (int i = 0; i < n->npairs; i++) {
-        int w = n->pair_unit[i], j = n->pair_flight[i], x = n->open[j];
-        int k = n->d_kind[w], b = n->d_bit[w];
+    for (int i = 0; i < L->npairs; i++) {
+        int w = L->pair_unit[i], j = L->pair_flight[i], x = L->open[j];
+        int k = L->d_kind[w], b = L->d_bit[w];
         bool empty = !(occupied & SET_BIT(x)), one = false, quiet = false;
         if (k != PAWN) /* what the tables count without capture is a pawn's */
             one = quiet = !(t->lines->line[n->D][k][b][x] & occupied);
@@ -1182,8 +1217,8 @@ static void board_blocks(struct goal_bound *n)
             one = quiet = true;
         if (!one)
             continue;
-        n->open_one[j] |= (uint64_t)1 << w;
-        n->open_quiet[j] |= (uint64_t)quiet << w;
+        L->open_one[j] |= (uint64_t)1 << w;
+        L->open_quiet[j] |= (uint64_t)quiet << w;
         if (!(coded >> w & 1)) {
             coded |= (uint64_t)1 << w;
             code[w] = 0;
@@ -1191,15 +1226,15 @@ static void board_blocks(struct goal_bound *n)
         code[w] |= (uint64_t)1 << j | (uint64_t)quiet << (OPEN_FLIGHTS + j);
     }
     uint64_t part = 0, movers = 0;
-    for (uint64_t m = coded | n->stand; m; m &= m - 1) {
+    for (uint64_t m = coded | L->stand; m; m &= m - 1) {
         int w = __builtin_ctzll(m);
-        int k = n->d_kind[w];
-        if (!(n->stand >> w & 1) && k != PAWN && t->here_only[n->D][k]) /* a sum: two alike do not cancel */
+        int k = L->d_kind[w];
+        if (!(L->stand >> w & 1) && k != PAWN && t->here_only[n->D][k]) /* a sum: two alike do not cancel */
             movers += zobrist_mix(code[w] ^ (uint64_t)k << 40 ^ MOVER);
         else
-            part ^= n->d_hash[w] ^ (coded >> w & 1 ? zobrist_mix(code[w]) : 0);
+            part ^= L->d_hash[w] ^ (coded >> w & 1 ? zobrist_mix(code[w]) : 0);
     }
-    n->board_part = part ^ zobrist_mix(movers);
+    L->board_part = part ^ zobrist_mix(movers);
 }
 
 /* king_far's row for a king of colour c on bit kb, worked out on first use
@@ -1254,6 +1289,7 @@ static const uint8_t *king_far_row(struct goal_bound *n, int c, int kb)
  * 4.41 -> 4.16 G instructions, nodes the same; b6i_h3_molnar_int -11%. */
 static uint64_t verdict_key(struct goal_bound *n, int s, int king_turns)
 {
+    struct d_list *const L = n->L;
     const struct goal_tables *t = n->t;
     int rb = n->d - king_turns;
     assert(rb >= 0 && rb <= MAX_BUDGET);
@@ -1269,33 +1305,33 @@ static uint64_t verdict_key(struct goal_bound *n, int s, int king_turns)
                                            (uint64_t)n->board_on << 35 |
                                            king_code << 40);
     if (n->board_on) /* D's units as they stand and block kb's flights on the board */
-        return key ^ n->board_part;
-    if (n->d_part_stamp[rb][s] == n->stamp)
-        return key ^ n->d_part[rb][s];
-    n->d_part_stamp[rb][s] = n->stamp;
+        return key ^ L->board_part;
+    if (L->d_part_stamp[rb][s] == L->stamp)
+        return key ^ L->d_part[rb][s];
+    L->d_part_stamp[rb][s] = L->stamp;
     square_set flights = t->flights[s];
     uint64_t part = 0;
-    if (rb == 0 && n->d_here) { /* those standing on a flight of s: read off the list */
+    if (rb == 0 && L->d_here) { /* those standing on a flight of s: read off the list */
         for (square_set m = flights & n->blockers; m; m &= m - 1)
-            part ^= n->d_hash[n->d_index[set_first(m)]];
+            part ^= L->d_hash[L->d_index[set_first(m)]];
     } else {
-        if (n->reach_stamp != n->stamp) { /* another list */
-            n->reach_stamp = n->stamp;
-            n->reach_ready = 0;
+        if (L->reach_stamp != L->stamp) { /* another list */
+            L->reach_stamp = L->stamp;
+            L->reach_ready = 0;
         }
-        square_set *reach = n->d_reach[rb];
-        if (!(n->reach_ready >> rb & 1)) {
+        square_set *reach = L->d_reach[rb];
+        if (!(L->reach_ready >> rb & 1)) {
             for (int w = 0; w < n->nd; w++) {
-                int k = n->d_kind[w], b = n->d_bit[w];
+                int k = L->d_kind[w], b = L->d_bit[w];
                 reach[w] = k == PAWN ? n->pawn_within[n->D][b][rb] : t->within[n->D][k][b][rb];
             }
-            n->reach_ready |= 1u << rb;
+            L->reach_ready |= 1u << rb;
         }
         for (int w = 0; w < n->nd; w++)
             if (reach[w] & flights)
-                part ^= n->d_hash[w];
+                part ^= L->d_hash[w];
     }
-    n->d_part[rb][s] = part;
+    L->d_part[rb][s] = part;
     return key ^ part;
 }
 
@@ -1837,6 +1873,7 @@ static bool immobile_choice(struct immobile_search *s, int from, int need, squar
 
 static bool stalemate_mobility_fails(const struct goal_bound *n, const struct position *p)
 {
+    const struct d_list *const L = n->L;
     const struct goal_lines *lines = n->t->lines;
     if (!lines || !lines->valid[n->A])
         return false;
@@ -1856,7 +1893,7 @@ static bool stalemate_mobility_fails(const struct goal_bound *n, const struct po
     }
     struct immobile_search s = {.fill = n->d + n->a};
     for (int u = 0; u < n->nd; u++) {
-        int b = n->d_bit[u], k = n->d_kind[u];
+        int b = L->d_bit[u], k = L->d_kind[u];
         square_set y = (lines->sure_step[n->D][k][b] & ~occupied) | (lines->sure_take[n->D][k][b] & takeable);
         if (!y)
             continue;
