@@ -54,9 +54,23 @@ static inline int set_first(square_set s)
     uint64_t lo = (uint64_t)s;
     return lo ? __builtin_ctzll(lo) : 64 + __builtin_ctzll((uint64_t)(s >> 64));
 }
+/* The members of a 64-bit word: the processor's instruction where the build
+ * may use it, else a few shifts and adds inline (the library's count is a
+ * call, 1.4% of b10i_h6_int's instructions). */
+static inline int bits_count64(uint64_t x)
+{
+#ifdef __POPCNT__
+    return __builtin_popcountll(x);
+#else
+    x = x - ((x >> 1) & 0x5555555555555555ull);
+    x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (int)((x * 0x0101010101010101ull) >> 56);
+#endif
+}
 static inline int set_count(square_set s)
 {
-    return __builtin_popcountll((uint64_t)s) + __builtin_popcountll((uint64_t)(s >> 64));
+    return bits_count64((uint64_t)s) + bits_count64((uint64_t)(s >> 64));
 }
 #define SET_BIT(b) (((square_set)1) << (b))
 

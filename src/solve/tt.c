@@ -5,6 +5,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
+#include "../board/geometry.h"
 #include "../board/memory.h"
 
 #define START_BUCKETS ((size_t)1 << 16) /* 4 MB */
@@ -167,7 +168,7 @@ static int usefulness(uint64_t d)
 {
     struct tt_bounds b = unpack(d);
     int win = b.win_at == TT_NONE ? 0 : b.win_at;
-    return win + b.fail_at + __builtin_popcount(b.help_fail);
+    return win + b.fail_at + bits_count64(b.help_fail);
 }
 
 void tt_put(struct tt *t, uint64_t key, const struct tt_bounds *bounds)
