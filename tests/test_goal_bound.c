@@ -1039,7 +1039,11 @@ static void random_knight_relay_turns(void **state)
  * made for it alone does.  The positions come in families that differ in
  * one unit of the side to move (a step of a unit, as siblings after a turn
  * do), so that many keys meet again: those of squares the unit cannot reach
- * in time must (the test asks for hits), the others must not. */
+ * in time must (the test asks for hits), the others must not.  Members
+ * that move a unit of either side also send the bound back and forth
+ * between its two lists of D's units (struct d_list): taking the other
+ * list without its placement's check, or keeping the one in use where the
+ * other matched, fails here (checked). */
 static void remembered_verdicts(const struct rules *r, int families)
 {
     struct position base, p;
