@@ -1061,6 +1061,13 @@ static bool single_check_survives(struct goal_bound *n, int s, int rb, const squ
  * king square that needs them: most nodes the bound cuts are settled by
  * the check alone (b7i_h4_boros_int: 82 K of 123 K).  False when there are
  * more than the working memory holds. */
+/* The list i places after the one in use, in turn (0: that one, without
+ * the division a pointer difference costs: d_units asks it at every look). */
+static struct d_list *list_after(struct goal_bound *n, int i)
+{
+    return i == 0 ? n->L : &n->lists[(n->L - n->lists + i) % D_LISTS];
+}
+
 static bool d_units(struct goal_bound *n)
 {
     if (n->nd >= 0)
@@ -1068,7 +1075,7 @@ static bool d_units(struct goal_bound *n)
     /* the same units as listed in one of the lists, the one in use first
      * (their hash: 64 bits, as every key here): that list stands as it is */
     for (int i = 0; i < D_LISTS; i++) {
-        struct d_list *l = i == 0 ? n->L : &n->lists[(n->L - n->lists + i) % D_LISTS];
+        struct d_list *l = list_after(n, i);
         if (l->listed_colour == n->D && l->listed_nd >= 0 && l->listed_placement == n->d_placement) {
             n->L = l;
             n->nd = l->listed_nd;
@@ -1080,8 +1087,7 @@ static bool d_units(struct goal_bound *n)
      * only where A took a unit of D's: more instructions on every bench
      * input); an entry as it stands in that list keeps its hash, and the
      * list its counts where every entry does */
-    n->L = &n->lists[(n->L - n->lists + 1) % D_LISTS];
-    struct d_list *const L = n->L;
+    struct d_list *const L = n->L = list_after(n, 1);
     const struct position *p = n->pos;
     int nd = 0;
     bool same_colour = L->listed_colour == n->D, same = same_colour;
