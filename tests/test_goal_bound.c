@@ -570,9 +570,13 @@ static void put_random(struct position *p, enum colour c, const enum kind *kinds
 {
     const struct geometry *g = p->geo;
     int sq;
-    do
-        sq = geo_square(g, (int)next((unsigned)g->files), (int)next((unsigned)g->ranks));
-    while (p->board[sq] != UNIT_EMPTY);
+    do {
+        /* the rank drawn first, the file then, in statements of their own:
+         * the order of a call's arguments is unspecified (C11 6.5.2.2), and
+         * two compilers drew two sets of positions */
+        int rank = (int)next((unsigned)g->ranks);
+        sq = geo_square(g, (int)next((unsigned)g->files), rank);
+    } while (p->board[sq] != UNIT_EMPTY);
     enum kind k = n ? kinds[next(n)] : KING;
     if (k == PAWN && (g->rank_of[sq] == 0 || g->rank_of[sq] == g->ranks - 1))
         k = KNIGHT;
@@ -614,8 +618,11 @@ static void child_unsolvable(struct position *p, const struct turn *t, enum goal
 /* The next random legal position into p, and the bound (made on first use). */
 static void next_case(const struct rules *r, struct position *p, struct goal_bound **gb)
 {
-    while (!random_position(r, p, 1 + (int)next(3), 1 + (int)next(4)))
-        ;
+    for (;;) {
+        int black = 1 + (int)next(4); /* drawn first (put_random) */
+        if (random_position(r, p, 1 + (int)next(3), black))
+            break;
+    }
     if (!*gb)
         *gb = goal_bound_new(p);
     assert_non_null(*gb);
@@ -1009,7 +1016,8 @@ static void random_knight_relay_turns(void **state)
     static const enum goal goals[] = {GOAL_MATE, GOAL_STALEMATE, GOAL_MATE_OR_STALEMATE};
     int cuts = 0, sharper = 0;
     for (int n = 0; n < 600;) {
-        if (!random_position(&rules_knight_relay, &p, 1 + (int)next(3), 1 + (int)next(4)))
+        int black = 1 + (int)next(4); /* drawn first (put_random) */
+        if (!random_position(&rules_knight_relay, &p, 1 + (int)next(3), black))
             continue;
         n++;
         for (int plies = 1; plies <= 3; plies++) {
@@ -1067,9 +1075,10 @@ static void remembered_verdicts(const struct rules *r, int families)
             }
             if (from >= 0) {
                 int to;
-                do
-                    to = geo_square(p.geo, (int)next((unsigned)p.geo->files), (int)next((unsigned)p.geo->ranks));
-                while (p.board[to] != UNIT_EMPTY);
+                do {
+                    int rank = (int)next((unsigned)p.geo->ranks); /* drawn first (put_random) */
+                    to = geo_square(p.geo, (int)next((unsigned)p.geo->files), rank);
+                } while (p.board[to] != UNIT_EMPTY);
                 unit_t u = p.board[from];
                 if (unit_kind(u) == PAWN && (p.geo->rank_of[to] == 0 || p.geo->rank_of[to] == p.geo->ranks - 1))
                     continue;

@@ -198,13 +198,20 @@ static bool random_position(const struct rules *r, struct position *p)
     static const enum kind kinds[] = {QUEEN, ROOK, BISHOP, KNIGHT, PAWN, PAWN, ROOK, KNIGHT};
     position_init(p, r, random_switches(r));
     const struct geometry *g = p->geo;
-    int counts[3] = {1 + (int)next(7), 1 + (int)next(7), r->neutral_units ? (int)next(6) : 0};
+    /* one draw a statement: an initialiser list's order is unspecified (C11 6.7.9) */
+    int counts[3];
+    counts[0] = 1 + (int)next(7);
+    counts[1] = 1 + (int)next(7);
+    counts[2] = r->neutral_units ? (int)next(6) : 0;
     for (int c = 0; c < 3; c++)
         for (int i = 0; i <= counts[c] - (c == NEUTRAL); i++) {
             int sq;
-            do
-                sq = geo_square(g, (int)next((unsigned)g->files), (int)next((unsigned)g->ranks));
-            while (p->board[sq] != UNIT_EMPTY);
+            do {
+                /* the rank drawn first, the file then: the order of a call's
+                 * arguments is unspecified (C11 6.5.2.2) */
+                int rank = (int)next((unsigned)g->ranks);
+                sq = geo_square(g, (int)next((unsigned)g->files), rank);
+            } while (p->board[sq] != UNIT_EMPTY);
             enum kind k = c == NEUTRAL ? (next(2) ? STONE : RELAY) : i == 0 ? KING : kinds[next(8)];
             if (k == PAWN && (g->rank_of[sq] == 0 || g->rank_of[sq] == g->ranks - 1))
                 k = BISHOP;

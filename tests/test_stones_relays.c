@@ -1199,6 +1199,15 @@ static void compare_with_reference(struct position *p)
     }
 }
 
+/* A square of the board: the rank drawn first, the file then, in
+ * statements of their own (the order of a call's arguments is unspecified,
+ * C11 6.5.2.2: two compilers drew two sets of positions). */
+static int random_square(const struct geometry *g, struct rng *r)
+{
+    int rank = (int)rnd(r, (unsigned)g->ranks);
+    return geo_square(g, (int)rnd(r, (unsigned)g->files), rank);
+}
+
 /* Random play from p, comparing at every node. */
 static void walk(struct position *p, struct rng *r, int plies)
 {
@@ -1226,7 +1235,7 @@ static void random_position(struct position *p, struct rng *r)
     g = p->geo;
     int units = 3 + (int)rnd(r, 14);
     for (int i = 0; i < units; i++) {
-        int s = geo_square(g, (int)rnd(r, (unsigned)g->files), (int)rnd(r, (unsigned)g->ranks));
+        int s = random_square(g, r);
         if (p->board[s] != UNIT_EMPTY)
             continue;
         unsigned what = rnd(r, 10);
@@ -1247,7 +1256,7 @@ static void random_position(struct position *p, struct rng *r)
         if (rnd(r, 5) == 0)
             continue;
         for (int tries = 0; tries < 20; tries++) {
-            int s = geo_square(g, (int)rnd(r, (unsigned)g->files), (int)rnd(r, (unsigned)g->ranks));
+            int s = random_square(g, r);
             if (p->board[s] == UNIT_EMPTY) {
                 position_put(p, s, unit_make((enum colour)c, KING));
                 break;
@@ -1307,7 +1316,7 @@ static void dense_relay_blocks(void **state)
         static const char *const extra[] = {"wK", "bK", "wS", "bS", "wB", "nO", "nO"};
         for (size_t e = 0; e < sizeof extra / sizeof *extra; e++)
             for (int tries = 0; tries < 20; tries++) {
-                int s = geo_square(g, (int)rnd(&r, (unsigned)g->files), (int)rnd(&r, (unsigned)g->ranks));
+                int s = random_square(g, &r);
                 if (p.board[s] != UNIT_EMPTY)
                     continue;
                 enum colour c = extra[e][0] == 'w' ? WHITE : extra[e][0] == 'b' ? BLACK : NEUTRAL;
