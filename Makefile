@@ -1,7 +1,13 @@
 # fairysolve: `make run` sets up, builds and solves the examples;
 # `make test` sets up, builds and runs every test (plain and sanitized).
 
-CC      ?= cc
+# The compiler: clang where the system has one (scripts/deps installs it),
+# else cc; CC=... on the command line or in the environment wins.  Clang
+# 14's build solved 14 of the 16 bench inputs in 2-9% less time than gcc
+# 12's (README "Build").
+ifeq ($(origin CC),default)
+CC      := $(shell command -v clang >/dev/null 2>&1 && echo clang || echo cc)
+endif
 CFLAGS  ?= -O3
 WARN    := -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE
 LDLIBS  := -lz -lcjson -lm -lpthread
@@ -32,17 +38,29 @@ ASAN_OBJ := $(LIB_SRC:%.c=$(ASAN)/%.o)
 TSAN_OBJ := $(LIB_SRC:%.c=$(TSAN)/%.o) $(TSAN)/src/main.o
 WIN_OBJ  := $(LIB_SRC:%.c=$(WIN)/%.o) $(WIN)/src/main.o $(WIN)/windows/posix_shim.o $(WIN)/cjson/cJSON.o
 
-.PHONY: all deps run test unit e2e asan asan-test tsan tsan-if-supported install-check install uninstall windows bench clean fuzz fuzz-build fuzz-ci
+.PHONY: FORCE all deps run test unit e2e asan asan-test tsan tsan-if-supported install-check install uninstall windows bench clean fuzz fuzz-build fuzz-ci
 all: $(BUILD)/fairysolve
 
 deps:
 	@sh scripts/deps
 
-$(BUILD)/%.o: %.c
+# What built a directory's objects: they are built again when it changes
+# (another compiler, a new version, other flags).  The stamp is rewritten
+# only then, so make's times keep the objects that are up to date.
+%/compiler: FORCE
+	@mkdir -p $(dir $@)
+	@v='$(CC) $(CFLAGS) $(SAN)'" $$($(CC) --version 2>/dev/null | head -n 1)"; \
+	  [ "$$(cat $@ 2>/dev/null)" = "$$v" ] || echo "$$v" >$@
+FORCE:
+# (kept: make would delete them as intermediate files, and the next run,
+# writing them anew, would rebuild everything)
+.SECONDARY: $(BUILD)/compiler $(ASAN)/compiler $(TSAN)/compiler
+
+$(BUILD)/%.o: %.c $(BUILD)/compiler
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) $(CPPFLAGS) $(CFLAGS) -MMD -MP -c $< -o $@
 
-$(ASAN)/%.o: %.c
+$(ASAN)/%.o: %.c $(ASAN)/compiler
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) -O1 -g $(SAN) -MMD -MP -c $< -o $@
 
@@ -52,7 +70,7 @@ $(BUILD)/libfairysolve.a: $(LIB_OBJ)
 	ar rcs $@ $^
 
 # ThreadSanitizer: the threads of -j (src/solve/split.c, src/run/pool.c)
-$(TSAN)/%.o: %.c
+$(TSAN)/%.o: %.c $(TSAN)/compiler
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) -O1 -g -fsanitize=thread -MMD -MP -c $< -o $@
 
@@ -95,7 +113,10 @@ $(BUILD)/tests/%: $(BUILD)/tests/%.o $(BUILD)/libfairysolve.a
 $(ASAN)/tests/%: $(ASAN)/tests/%.o $(ASAN)/libfairysolve.a
 	$(CC) $(SAN) $^ -o $@ $(LDLIBS) -lcmocka
 
-run: deps $(BUILD)/fairysolve
+# the build after deps, in a make of its own: on a fresh system, the
+# compiler deps installs is then the one chosen above
+run: deps
+	@$(MAKE) --no-print-directory $(BUILD)/fairysolve
 	@for f in problems/*.inp; do echo "== $$f"; $(BUILD)/fairysolve "$$f" || exit $$?; done
 
 unit: $(TESTS:%=$(BUILD)/tests/%)
