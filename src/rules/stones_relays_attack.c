@@ -3,6 +3,10 @@
 #include "stones_relays.h"
 
 
+/* The walk's steps inlined into each entry point, so that the one asked
+ * without a read set (most of them) is built without its writes:
+ * sr_h3_c88 0.92x time with gcc, 0.95x with clang. */
+#define INLINE_ALWAYS __attribute__((always_inline))
 #define SR_RELAY_MAX (MAX_FILES * MAX_RANKS)
 
 /* Which reverse searches reached a relay (a relay may be reached by several). */
@@ -26,12 +30,11 @@ struct walk {
     uint8_t flags[SR_RELAY_MAX], done[SR_RELAY_MAX];
 };
 
-static inline unit_t look(struct walk *w, int s)
+static inline INLINE_ALWAYS unit_t look(struct walk *w, int s)
 {
-    unit_t u = w->b[s];
-    if (w->read && u != UNIT_BORDER)
-        *w->read |= SET_BIT(geo_bit(w->g, s));
-    return u;
+    if (w->read) /* bit[]: 0 off the playing area, and a load where a 128-bit shift branches */
+        *w->read |= w->g->bit[s];
+    return w->b[s];
 }
 
 static void walk_add(struct walk *w, int s, uint8_t f)
@@ -50,13 +53,22 @@ static void walk_add(struct walk *w, int s, uint8_t f)
 /* RULES 4.3: one line from o (the target or a relay the reverse path reached
  * with path kinds f).  A queen at its end attacks; a rook or bishop only when
  * the whole path is of its kind of line; a relay there extends the path. */
-static bool slider_line(struct walk *w, int o, int d, bool diagonal, uint8_t f)
+static inline INLINE_ALWAYS bool slider_line(struct walk *w, int o, int d, bool diagonal, uint8_t f)
 {
-    int s = o + d;
+    /* the board and the squares read in locals, the read set written once
+     * (sr_h3_c88: 0.97x time with gcc) */
+    const unit_t *b = w->b;
+    const square_set *bit = w->g->bit;
+    int s = o + d, target = w->target;
+    square_set seen = 0;
     unit_t u;
-    while ((u = look(w, s)) == UNIT_EMPTY && s != w->target)
+    while ((u = b[s]) == UNIT_EMPTY && s != target) {
+        seen |= bit[s];
         s += d;
-    if (s == w->target)
+    }
+    if (w->read)
+        *w->read |= seen | bit[s];
+    if (s == target)
         return false; /* the attacked unit blocks its own lines */
     uint8_t kind_flag = diagonal ? VIA_DIAG : VIA_ORTHO;
     if (u == w->queen || (u == (diagonal ? w->bishop : w->rook) && (f & kind_flag)))
@@ -66,7 +78,7 @@ static bool slider_line(struct walk *w, int o, int d, bool diagonal, uint8_t f)
     return false;
 }
 
-static bool slider_lines(struct walk *w, int o, uint8_t f)
+static inline INLINE_ALWAYS bool slider_lines(struct walk *w, int o, uint8_t f)
 {
     const struct geometry *g = w->g;
     for (int i = 0; i < 4; i++)
@@ -76,7 +88,7 @@ static bool slider_lines(struct walk *w, int o, uint8_t f)
 }
 
 /* RULES 4.3: a knight (leaps) or king (steps) landing on a relay goes on from it. */
-static bool leaps(struct walk *w, int o, const int *dirs, unit_t piece, uint8_t flag)
+static inline INLINE_ALWAYS bool leaps(struct walk *w, int o, const int *dirs, unit_t piece, uint8_t flag)
 {
     for (int i = 0; i < 8; i++) {
         int s = o + dirs[i];
@@ -90,7 +102,7 @@ static bool leaps(struct walk *w, int o, const int *dirs, unit_t piece, uint8_t 
 }
 
 /* RULES 4.4: a pawn captures diagonally forward, directly or through one relay. */
-static bool pawn_attacks(struct walk *w, enum colour by)
+static inline INLINE_ALWAYS bool pawn_attacks(struct walk *w, enum colour by)
 {
     const struct geometry *g = w->g;
     int fwd = by == WHITE ? g->north : g->south;
@@ -106,7 +118,7 @@ static bool pawn_attacks(struct walk *w, enum colour by)
     return false;
 }
 
-static bool attacked_on(const struct geometry *g, const unit_t *b, int sq, enum colour by, square_set *read)
+static inline INLINE_ALWAYS bool attacked_on(const struct geometry *g, const unit_t *b, int sq, enum colour by, square_set *read)
 {
     struct walk w;
     w.g = g;
@@ -161,5 +173,5 @@ bool sr_attacked_on(const struct geometry *g, const unit_t *board, int sq, enum 
 
 bool sr_attacked(const struct position *p, int sq, enum colour by)
 {
-    return sr_attacked_read(p, sq, by, NULL);
+    return attacked_on(p->geo, p->board, sq, by, NULL);
 }
