@@ -38,7 +38,8 @@ ASAN_OBJ := $(LIB_SRC:%.c=$(ASAN)/%.o)
 TSAN_OBJ := $(LIB_SRC:%.c=$(TSAN)/%.o) $(TSAN)/src/main.o
 WIN_OBJ  := $(LIB_SRC:%.c=$(WIN)/%.o) $(WIN)/src/main.o $(WIN)/windows/posix_shim.o $(WIN)/cjson/cJSON.o
 
-.PHONY: FORCE all deps run test unit e2e asan asan-test tsan tsan-if-supported install-check install uninstall windows bench clean fuzz fuzz-build fuzz-ci
+.PHONY: FORCE all deps run test unit e2e asan asan-test tsan tsan-if-supported install-check install uninstall windows \
+        bench clean fuzz fuzz-build fuzz-ci
 all: $(BUILD)/fairysolve
 
 deps:

@@ -118,7 +118,8 @@ static inline INLINE_ALWAYS bool pawn_attacks(struct walk *w, enum colour by)
     return false;
 }
 
-static inline INLINE_ALWAYS bool attacked_on(const struct geometry *g, const unit_t *b, int sq, enum colour by, square_set *read)
+static inline INLINE_ALWAYS bool attacked_on(const struct geometry *g, const unit_t *b, int sq, enum colour by,
+                                             square_set *read)
 {
     struct walk w;
     w.g = g;
