@@ -67,7 +67,7 @@ static struct turn *add_move(struct move_buf *mb, int from, int to, bool capture
 /* Adds a destination once per unit (several relay paths, one turn: RULES 0). */
 static void add_destination(const struct gen *gn, struct move_buf *mb, square_set *seen, int from, int to)
 {
-    square_set bit = SET_BIT(geo_bit(gn->g, to));
+    square_set bit = gn->g->bit[to];
     if (*seen & bit)
         return;
     *seen |= bit;
@@ -338,7 +338,7 @@ static void step_walk(const struct gen *gn, struct step_group *grp, square_t *to
         unit_t u = b[s];
         if (u == UNIT_BORDER)
             continue;
-        square_set bit = SET_BIT(geo_bit(g, s));
+        square_set bit = g->bit[s];
         grp->reads |= bit;
         if (u == UNIT_EMPTY) {
             if (*seen & bit)
@@ -347,7 +347,7 @@ static void step_walk(const struct gen *gn, struct step_group *grp, square_t *to
             if (start == gn->ko_to && s == gn->ko_from)
                 continue;
             to[grp->count++] = (square_t)s; /* at most once per square */
-            grp->ends |= bit | SET_BIT(geo_bit(g, start));
+            grp->ends |= bit | g->bit[start];
         } else if (u == gn->relay && !(*expanded & bit)) {
             *expanded |= bit;
             step_walk(gn, grp, to, s, d, expanded, seen);
@@ -440,7 +440,7 @@ static bool judge_unit_steps(struct gen *gn, const struct turn *m, int unit, con
     }
     for (int i = 0; i < n; i++) {
         bool bad = k->attacked;
-        if (k->read & (SET_BIT(geo_bit(g, unit)) | SET_BIT(geo_bit(g, to[i])))) {
+        if (k->read & (g->bit[unit] | g->bit[to[i]])) {
             unit_t u = b[unit];
             b[unit] = UNIT_EMPTY;
             b[to[i]] = u;
@@ -489,11 +489,11 @@ static bool visit_move(struct gen *gn, const struct turn *m, const struct base *
     struct position *p = gn->p;
     const struct geometry *g = gn->g;
     bool king_move = base->king.king != SQ_NONE && m->from == base->king.king;
-    square_set touched = SET_BIT(geo_bit(g, m->from)) | SET_BIT(geo_bit(g, m->to));
+    square_set touched = g->bit[m->from] | g->bit[m->to];
     if (m->flags & TURN_CAPTURE)
-        touched |= SET_BIT(geo_bit(g, m->capture_sq));
+        touched |= g->bit[m->capture_sq];
     if (m->flags & TURN_CASTLE)
-        touched |= SET_BIT(geo_bit(g, m->from2)) | SET_BIT(geo_bit(g, m->to2));
+        touched |= g->bit[m->from2] | g->bit[m->to2];
     struct light_undo lu;
     light_make(p, m, &lu);
     struct king_test k = base->king;
@@ -582,7 +582,7 @@ static bool on_some_path(const struct geometry *g, const unit_t *b, int q, squar
 {
     if (c == SQ_NONE || c == SQ_OFF)
         return false;
-    for (square_set r = relays | SET_BIT(geo_bit(g, q)); r; r &= r - 1) {
+    for (square_set r = relays | g->bit[q]; r; r &= r - 1) {
         int e = geo_square_of_bit(g, set_first(r));
         if (c == e)
             return true;
@@ -620,11 +620,11 @@ static bool may_check(const struct position *p, const struct turn *t)
     int step_to = turn_step_to(t);
     square_set neutral = p->st.occupied[NEUTRAL];
     if (step_to != SQ_NONE)
-        neutral |= SET_BIT(geo_bit(g, step_to));
+        neutral |= g->bit[step_to];
     for (square_set n = neutral; n; n &= n - 1) {
         int s = geo_square_of_bit(g, set_first(n));
         if (after[s] == relay)
-            relays |= SET_BIT(geo_bit(g, s));
+            relays |= g->bit[s];
     }
     int changed[] = {t->from, t->to, (t->flags & TURN_CAPTURE) ? t->capture_sq : SQ_NONE, t->from2, t->to2,
                      (t->flags & TURN_CASTLE) ? turn_step_from(t) : SQ_NONE, (t->flags & TURN_CASTLE) ? step_to : SQ_NONE};
