@@ -58,7 +58,7 @@ static inline INLINE_ALWAYS bool slider_line(struct walk *w, int o, int d, bool 
 {
     /* the board and the squares read in locals, the read set written once
      * (sr_h3_c88: 0.97x time with gcc), the line walked by pointer (with
-     * clang 0.96x: it indexed the board by a sign-extended int each step) */
+     * clang 0.96x) */
     const unit_t *b = w->b, *at = b + o + d, *end = b + w->target;
     const square_set *bit = w->g->bit;
     square_set seen = 0;
