@@ -70,7 +70,7 @@ $(BUILD)/libfairysolve.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-# ThreadSanitizer: the threads of -j (src/solve/split.c, src/run/pool.c)
+# ThreadSanitizer: the threads of -j (src/search/split.c, src/run/pool.c)
 $(TSAN)/%.o: %.c $(TSAN)/compiler
 	@mkdir -p $(dir $@)
 	$(CC) $(WARN) -O1 -g -fsanitize=thread -MMD -MP -c $< -o $@

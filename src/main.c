@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "board/memory.h"
+#include "base/memory.h"
 #include "rules/rules.h"
 #include "run/config.h"
 

@@ -3,7 +3,7 @@
 #ifndef FS_TABLE_FIXTURE_H
 #define FS_TABLE_FIXTURE_H
 
-#include "../src/solve/tt.h"
+#include "../src/table/tt.h"
 
 static struct tt table;
 

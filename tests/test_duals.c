@@ -1,4 +1,4 @@
-/* Dual counting (solve/duals.h) on small positions whose trees are worked out
+/* Dual counting (search/duals.h) on small positions whose trees are worked out
  * by hand in the comment above each test; help play also on made-up lines. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,8 +10,8 @@
 
 #include "../src/board/fen.h"
 #include "../src/rules/rules.h"
-#include "../src/solve/duals.h"
-#include "../src/solve/solve.h"
+#include "../src/search/duals.h"
+#include "../src/search/solve.h"
 
 #include "table_fixture.h"
 

@@ -38,9 +38,9 @@
 
 #include "../src/board/fen.h"
 #include "../src/board/notation.h"
-#include "../src/solve/battle_search.h"
+#include "../src/search/battle_search.h"
 #include "../src/rules/rules.h"
-#include "../src/solve/battle.h"
+#include "../src/search/battle.h"
 
 #define OWNER 1u /* Dynamo switch bits, in the order of its switch names */
 #define NOESC 2u

@@ -11,8 +11,8 @@
 
 #include "../src/board/fen.h"
 #include "../src/rules/rules.h"
-#include "../src/solve/goal_bound.h"
-#include "../src/solve/goal_tables.h"
+#include "../src/bound/goal_bound.h"
+#include "../src/bound/goal_tables.h"
 
 #include "fen_fixture.h"
 

@@ -10,8 +10,8 @@
 
 #include "../src/board/fen.h"
 #include "../src/rules/rules.h"
-#include "../src/solve/goal_bound.h"
-#include "../src/solve/help.h"
+#include "../src/bound/goal_bound.h"
+#include "../src/search/help.h"
 
 #include "table_fixture.h"
 #include "solution_text.h"

@@ -10,7 +10,7 @@
 
 #include "../src/board/fen.h"
 #include "../src/rules/rules.h"
-#include "../src/solve/battle_search.h"
+#include "../src/search/battle_search.h"
 
 #include "table_fixture.h"
 #include "solution_text.h"

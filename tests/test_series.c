@@ -10,7 +10,7 @@
 
 #include "../src/board/fen.h"
 #include "../src/rules/rules.h"
-#include "../src/solve/series.h"
+#include "../src/search/series.h"
 
 #include "table_fixture.h"
 #include "solution_text.h"

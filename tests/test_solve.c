@@ -9,9 +9,9 @@
 
 #include "../src/board/fen.h"
 #include "../src/rules/rules.h"
-#include "../src/solve/battle.h"
-#include "../src/solve/help.h"
-#include "../src/solve/battle_search.h"
+#include "../src/search/battle.h"
+#include "../src/search/help.h"
+#include "../src/search/battle_search.h"
 
 #include "table_fixture.h"
 #include "solution_text.h"

@@ -1,4 +1,4 @@
-/* Splitting one search over threads (src/solve/split.c): every task runs
+/* Splitting one search over threads (src/search/split.c): every task runs
  * once, results come in task order whatever the run order, cuts, assists. */
 #include <sched.h>
 #include <setjmp.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../src/solve/split.h"
+#include "../src/search/split.h"
 
 #define TASKS 200
 /* spins of a task waiting for another thread (sched_yield each): far more

@@ -17,7 +17,7 @@
 #include <cmocka.h>
 
 #include "../src/board/zobrist.h"
-#include "../src/solve/store.h"
+#include "../src/table/store.h"
 
 #define MSG 512
 /* header layout, as documented in store.c */

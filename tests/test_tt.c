@@ -8,7 +8,7 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "../src/solve/tt.h"
+#include "../src/table/tt.h"
 
 static uint64_t next_random(uint64_t *s)
 {

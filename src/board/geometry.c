@@ -1,6 +1,6 @@
 /* Builds the geometry tables for each board size on first use.
  * Tables are immutable once built and shared by every position of that size. */
-#include "memory.h"
+#include "../base/memory.h"
 #include "geometry.h"
 
 #include <ctype.h>

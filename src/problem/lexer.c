@@ -1,6 +1,6 @@
 /* Splitting problem text into tokens with line and column, and reading the
  * rest of a line for Author/Remark.  Knows no keyword and builds no problem. */
-#include "../board/memory.h"
+#include "../base/memory.h"
 #include "parse.h"
 
 #include <ctype.h>

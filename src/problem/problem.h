@@ -28,7 +28,7 @@ static inline bool play_forces_defender(enum play p)
 enum goal { GOAL_MATE, GOAL_STALEMATE, GOAL_MATE_OR_STALEMATE };
 
 /* The longest stipulations the search holds (checked where they are read,
- * asserted in solve/): a help play's failures are one bit per remaining
+ * asserted in search/): a help play's failures are one bit per remaining
  * half-move in 32 bits (h#15.5 = 31 half-moves); battle play needs 2n half-moves
  * (plus a null move for threats) within the solver's 128 plies, and its bounds
  * are 8 bits. */

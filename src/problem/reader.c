@@ -1,6 +1,6 @@
 /* The problem reader: BeginProblem ... NextProblem ... EndProblem, the
  * keywords of a problem, and recovery after an error.  Never solves or prints. */
-#include "../board/memory.h"
+#include "../base/memory.h"
 #include "parse.h"
 
 #include <stdio.h>

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "../rules/rules.h"
-#include "../solve/solve.h"
+#include "../search/solve.h"
 #include "words.h"
 
 #define BOARD_WIDTH 37 /* Popeye centres header lines in this width */

@@ -5,7 +5,7 @@
 
 #include "../problem/problem.h"
 #include "../problem/setup.h"
-#include "../solve/text.h"
+#include "../base/text.h"
 
 /* Popeye's notes on options that cannot apply to the stipulation as solved,
  * which it prints before each twin's play and before a duplex part's (Popeye

@@ -1,6 +1,6 @@
 /* JSON objects with cJSON: field names and forms as FORMAT.md 7 shows them.
  * Decides nothing about the verdict (verdict.c) or the moves (the solver). */
-#include "../board/memory.h"
+#include "../base/memory.h"
 #include "json.h"
 
 #include <assert.h>
@@ -12,8 +12,8 @@
 #include <cjson/cJSON.h>
 
 #include "../rules/rules.h"
-#include "../solve/solve.h"
-#include "../solve/text.h"
+#include "../search/solve.h"
+#include "../base/text.h"
 #include "utf8.h"
 
 /* cJSON answers NULL only when memory runs out: a half-built object is

@@ -6,7 +6,7 @@
 #include "../problem/problem.h"
 #include "../problem/reader.h"
 #include "../problem/setup.h"
-#include "../solve/result.h"
+#include "../search/result.h"
 #include "json_tree.h"
 #include "verdict.h"
 

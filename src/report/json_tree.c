@@ -1,7 +1,7 @@
 /* Building the --json tree from the search's events (README "JSON output"):
  * each move is {"move", "text", "mark"}; a first move or a continuation gets
  * "threat" and "variations", a defence "continuations", a try "refutations". */
-#include "../board/memory.h"
+#include "../base/memory.h"
 #include "json_tree.h"
 
 #include <assert.h>

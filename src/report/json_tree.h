@@ -1,4 +1,4 @@
-/* The solution tree for --json: a sink (solve/sink.h) that builds the
+/* The solution tree for --json: a sink (search/sink.h) that builds the
  * battle-play tree (set play, keys and tries with threats, variations and
  * refutations) and help play's set-play lines as JSON. */
 #ifndef FS_JSON_TREE_H
@@ -6,7 +6,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "../solve/sink.h"
+#include "../search/sink.h"
 
 #define JSON_TREE_MAX_DEPTH 128  /* half-moves below a first move; solver.h's SOLVER_MAX_PLY */
 

@@ -1,7 +1,7 @@
 /* The whole twin from its parts (merge.h): every piece of text, key, try,
  * solution and tree move is put where a whole run shows it, by the place of
  * its first move in the root's turn list, which each part's text pieces name. */
-#include "../board/memory.h"
+#include "../base/memory.h"
 #include "merge.h"
 
 #include <stdio.h>
@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "../board/notation.h"
-#include "../solve/duals.h"
+#include "../search/duals.h"
 #include "part_chunks.h"
 
 /* One thing to put in order: by plies, then first-move place, then part,

@@ -8,8 +8,8 @@
 #include <cjson/cJSON.h>
 
 #include "../problem/problem.h"
-#include "../solve/result.h"
-#include "../solve/text.h"
+#include "../search/result.h"
+#include "../base/text.h"
 
 struct merged_twin {
     struct result r;            /* keys, tries, solutions, duals, flags, nodes and seconds summed */

@@ -1,13 +1,13 @@
 /* The pieces of a part's text (part_chunks.h): each event's text goes to the
  * piece of the first move it belongs to, so parts can be put in order. */
-#include "../board/memory.h"
+#include "../base/memory.h"
 #include "part_chunks.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "../board/notation.h"
-#include "../solve/threats.h"
+#include "../search/threats.h"
 
 void part_chunks_init(struct part_chunks *c, const struct words *words)
 {

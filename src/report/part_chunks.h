@@ -5,8 +5,8 @@
 
 #include <cjson/cJSON.h>
 
-#include "../solve/result.h"
-#include "../solve/sink.h"
+#include "../search/result.h"
+#include "../search/sink.h"
 #include "popeye_text.h"
 
 /* Where a piece goes in a whole run's text: ordered by phase (0 set play, 1

@@ -1,10 +1,10 @@
-/* The solution in Popeye's text layout: a sink (solve/sink.h) that writes
+/* The solution in Popeye's text layout: a sink (search/sink.h) that writes
  * each event into a text buffer and says when a part is complete. */
 #ifndef FS_POPEYE_TEXT_H
 #define FS_POPEYE_TEXT_H
 
-#include "../solve/sink.h"
-#include "../solve/text.h"
+#include "../search/sink.h"
+#include "../base/text.h"
 #include "words.h"
 
 struct popeye_text {

@@ -1,6 +1,6 @@
 /* Valid UTF-8 from bytes of unknown encoding: UTF-8 where it is well
  * formed, Latin-1 for the rest.  No other encoding is guessed. */
-#include "../board/memory.h"
+#include "../base/memory.h"
 #include "utf8.h"
 
 #include <stdlib.h>

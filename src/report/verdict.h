@@ -7,7 +7,7 @@
 
 #include "../problem/problem.h"
 #include "../problem/setup.h"
-#include "../solve/result.h"
+#include "../search/result.h"
 
 /* The rules.
  *

@@ -1,6 +1,6 @@
 /* Registry of the rule sets and the few functions built on the interface.
  * Adding a rule set touches one line of rules_all and its own file. */
-#include "../board/memory.h"
+#include "../base/memory.h"
 #include "rules.h"
 
 #include <assert.h>

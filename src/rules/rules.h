@@ -14,7 +14,7 @@
 /* Bytes of the longest description "Name Switch ..." with its NUL. */
 #define RULES_DESCRIPTION_MAX 64
 
-/* Optional: what goal-directed help play (solve/goal_bound.c) needs from a rule
+/* Optional: what goal-directed help play (bound/goal_bound.c) needs from a rule
  * set.  Each answer depends only on the geometry and the switches of p, never
  * on its units, and must over-approximate what the unit can do on ANY board,
  * so that move counts derived from them never exceed the truth: a bound that

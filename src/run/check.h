@@ -6,7 +6,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "../solve/text.h"
+#include "../base/text.h"
 #include "job.h"
 
 struct check {

@@ -1,6 +1,6 @@
 /* Expect lines against the problem (FORMAT.md 6): a key is read in any usual
  * notation and matched to the legal first moves; misfit lines are warnings. */
-#include "../board/memory.h"
+#include "../base/memory.h"
 #include "expect_lines.h"
 
 #include <ctype.h>
@@ -11,7 +11,7 @@
 #include "../board/notation.h"
 #include "../report/expect_key.h"
 #include "../rules/rules.h"
-#include "../solve/threats.h"
+#include "../search/threats.h"
 
 #define KEY_TEXT_MAX 64
 

@@ -7,7 +7,7 @@
 
 #include "../problem/reader.h"
 #include "../problem/setup.h"
-#include "../solve/text.h"
+#include "../base/text.h"
 
 /* The `count` twins of pr (views, starting positions) as built for solving.
  * Keys are read as Popeye writes them (Qa3-d6, Sb1*c3), as magazines do

@@ -1,6 +1,6 @@
 /* The job list: appended to while the inputs are read, then handed to the
  * workers.  Owns the problems and each job's buffered output. */
-#include "../board/memory.h"
+#include "../base/memory.h"
 #include "job.h"
 
 #include <stdlib.h>

@@ -9,7 +9,7 @@
 
 #include "../problem/reader.h"
 #include "../problem/setup.h"
-#include "../solve/text.h"
+#include "../base/text.h"
 #include "../report/verdict.h"
 
 enum job_kind { JOB_SOLVE, JOB_PERFT, JOB_ERROR };

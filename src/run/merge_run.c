@@ -1,7 +1,7 @@
 /* --merge: reads the part files, checks that they belong together and to the
  * inputs as they are now, rebuilds the run's jobs from the inputs and prints
  * each twin from its parts (report/merge.c) through the run's printer. */
-#include "../board/memory.h"
+#include "../base/memory.h"
 #include "merge_run.h"
 
 #include <errno.h>
@@ -11,8 +11,8 @@
 
 #include "../report/json.h"
 #include "../report/merge.h"
-#include "../solve/store.h"
-#include "../solve/tt.h"
+#include "../table/store.h"
+#include "../table/tt.h"
 #include "input.h"
 #include "output.h"
 #include "persist.h"

@@ -1,6 +1,6 @@
 /* --perft and --divide on one position: counts printed in the agreed form,
  * the total alone on the last line. */
-#include "../board/memory.h"
+#include "../base/memory.h"
 #include "perft_job.h"
 
 #include <stdio.h>

@@ -1,16 +1,16 @@
 /* --store around a run: a store is only reused by a run over the same rule
  * sets, and losing it costs time, never a wrong answer; a file that is not a
  * store, or another run's store, is never replaced by accident. */
-#include "../board/memory.h"
+#include "../base/memory.h"
 #include "persist.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "../solve/text.h"
+#include "../base/text.h"
 #include "../rules/rules.h"
-#include "../solve/store.h"
+#include "../table/store.h"
 
 static int by_text(const void *a, const void *b)
 {

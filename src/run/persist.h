@@ -5,7 +5,7 @@
 
 #include <stdbool.h>
 
-#include "../solve/tt.h"
+#include "../table/tt.h"
 #include "job.h"
 
 /* "Orthodox;StonesAndRelays StrictKing": the sorted distinct rule sets (with

@@ -1,6 +1,6 @@
 /* Worker threads and ordered printing.  One lock guards the hand-out counter,
  * the job states and the progress slots; solving happens outside it. */
-#include "../board/memory.h"
+#include "../base/memory.h"
 #include "pool.h"
 
 #include <pthread.h>
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "../solve/solver.h"
+#include "../search/solver.h"
 #include "interrupt.h"
 
 /* The search keeps its turn lists on the heap (solver.h); rule sets keep a

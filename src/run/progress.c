@@ -8,7 +8,7 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "../solve/solver.h"
+#include "../search/solver.h"
 
 #define SHOW_AFTER 1.0 /* seconds a job runs before it is worth a line */
 

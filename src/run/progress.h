@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../solve/tt.h"
+#include "../table/tt.h"
 #include "job.h"
 
 /* One per worker.  job and started change under the pool's lock; the rest

@@ -7,13 +7,13 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "../board/memory.h"
+#include "../base/memory.h"
 #include "../board/fen.h"
 #include "../problem/reader.h"
 #include "../problem/setup.h"
-#include "../solve/solve.h"
-#include "../solve/solver.h"
-#include "../solve/split.h"
+#include "../search/solve.h"
+#include "../search/solver.h"
+#include "../search/split.h"
 #include "config.h"
 #include "expect_lines.h"
 #include "input.h"

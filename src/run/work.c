@@ -1,7 +1,7 @@
 /* One job, on whichever worker took it: its own solver and position copy,
  * the shared table, and a text (or JSON) buffer for its output, which goes
  * out part by part once the job is the first unprinted one. */
-#include "../board/memory.h"
+#include "../base/memory.h"
 #include "work.h"
 
 #include <stdio.h>
@@ -13,8 +13,8 @@
 #include "../report/json.h"
 #include "../report/part_chunks.h"
 #include "../report/popeye_text.h"
-#include "../solve/solve.h"
-#include "../solve/solver.h"
+#include "../search/solve.h"
+#include "../search/solver.h"
 #include "../rules/rules.h"
 #include "perft_job.h"
 

@@ -5,7 +5,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "../solve/tt.h"
+#include "../table/tt.h"
 #include "config.h"
 #include "job.h"
 #include "progress.h"

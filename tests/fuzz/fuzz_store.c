@@ -8,10 +8,10 @@
 #include <unistd.h>
 #include <zlib.h>
 
-#include "../../src/solve/store.h"
-#include "../../src/solve/tt.h"
+#include "../../src/table/store.h"
+#include "../../src/table/tt.h"
 
-/* The header layout of src/solve/store.c: fixed part, identity, header CRC. */
+/* The header layout of src/table/store.c: fixed part, identity, header CRC. */
 #define FIXED_HEADER 44
 #define MAX_IDENTITY 4096
 

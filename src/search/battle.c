@@ -5,7 +5,7 @@
 #include <assert.h>
 #include <string.h>
 
-#include "../board/memory.h"
+#include "../base/memory.h"
 #include "../rules/rules.h"
 
 /* With NonTrivial an answer also depends on the non-trivial defences still

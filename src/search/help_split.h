@@ -4,7 +4,7 @@
 #define FS_HELP_SPLIT_H
 
 #include "../board/position.h"
-#include "goal_bound.h"
+#include "../bound/goal_bound.h"
 #include "result.h"
 #include "sink.h"
 #include "solver.h"

@@ -2,7 +2,7 @@
  * variations, set play.  Asks battle.c every question; decides what the tree
  * shows and sends it to the sink part by part.  Turn lists are the solver's
  * per-ply lists: a list at ply p is only regenerated at ply p. */
-#include "../board/memory.h"
+#include "../base/memory.h"
 #include "battle_search.h"
 
 #include <stdio.h>

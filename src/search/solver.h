@@ -10,7 +10,7 @@
 #include "../problem/problem.h"
 #include "result.h"
 #include "sink.h"
-#include "tt.h"
+#include "../table/tt.h"
 
 #define SOLVER_MAX_PLY 128
 /* The stipulation limits of problem.h fit what the search holds. */

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <time.h>
 
-#include "../board/memory.h"
+#include "../base/memory.h"
 
 /* Like the job pool's threads (src/run/pool.c): the search keeps its turn
  * lists on the heap; rule sets keep a few 100 KB lists on the stack, and

@@ -6,7 +6,7 @@
 #include <sys/mman.h>
 
 #include "../board/geometry.h"
-#include "../board/memory.h"
+#include "../base/memory.h"
 
 #define START_BUCKETS ((size_t)1 << 16) /* 4 MB */
 

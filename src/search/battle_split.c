@@ -10,8 +10,8 @@
 
 #include <stdlib.h>
 
-#include "../board/memory.h"
-#include "goal_bound.h"
+#include "../base/memory.h"
+#include "../bound/goal_bound.h"
 #include "split.h"
 
 /* One thread's search state; the next worker's, written at every node by

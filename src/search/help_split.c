@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../board/memory.h"
-#include "goal_bound.h"
+#include "../base/memory.h"
+#include "../bound/goal_bound.h"
 
 /* Lengths below this are searched alone: too little work to share. */
 #define HELP_SPLIT_MIN_PLIES 3

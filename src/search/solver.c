@@ -1,6 +1,6 @@
 /* The search context: turn lists per ply, make/unmake with node counting,
  * goal tests and the stop check.  Play-type logic lives in battle.c/help.c. */
-#include "../board/memory.h"
+#include "../base/memory.h"
 #include "solver.h"
 
 #include <assert.h>
@@ -10,7 +10,7 @@
 
 #include "../board/notation.h"
 #include "../rules/rules.h"
-#include "goal_bound.h"
+#include "../bound/goal_bound.h"
 #include "help_split.h"
 #include "popeye_order.h"
 

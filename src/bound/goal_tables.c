@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../board/memory.h"
+#include "../base/memory.h"
 #include "../rules/rules.h"
 
 #define GOAL_CACHE 32 /* rule set, switch and variant combinations kept at once */

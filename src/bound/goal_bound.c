@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../board/memory.h"
+#include "../base/memory.h"
 #include "../board/zobrist.h"
 #include "../rules/rules.h"
 #include "slot_pairs.h"

@@ -7,7 +7,7 @@
 #include "../problem/setup.h"
 #include "result.h"
 #include "sink.h"
-#include "tt.h"
+#include "../table/tt.h"
 
 struct solve_limits {
     double deadline;           /* monotonic seconds, 0 = none */

@@ -7,13 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../board/memory.h"
+#include "../base/memory.h"
 #include "../board/notation.h"
 #include "../rules/rules.h"
-#include "goal_bound.h"
+#include "../bound/goal_bound.h"
 #include "help_split.h"
 #include "popeye_order.h"
-#include "slot_pairs.h"
+#include "../bound/slot_pairs.h"
 
 /* A solution found: its canonical text into the result, its turns with
  * their effects (replayed from the root) to the sink. */

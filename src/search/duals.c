@@ -1,6 +1,6 @@
 /* Duals (definitions in duals.h): walks the battle-play solution tree asking
  * battle.c, or compares help-play solutions; never changes what was solved. */
-#include "../board/memory.h"
+#include "../base/memory.h"
 #include "duals.h"
 
 #include <stdlib.h>
@@ -8,7 +8,7 @@
 
 #include "../board/notation.h"
 #include "battle.h"
-#include "text.h"
+#include "../base/text.h"
 #include "threats.h"
 
 #define PATH_MAX_CHARS (SOLVER_MAX_PLY * (NOTATION_MAX + 1))

@@ -1,6 +1,6 @@
 /* A growing text buffer with printf-style appends.
  * Aborts on allocation failure: a report half written is worse. */
-#include "../board/memory.h"
+#include "memory.h"
 #include "text.h"
 
 #include <stdarg.h>

@@ -6,14 +6,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "../board/memory.h"
+#include "../base/memory.h"
 
 #include "../board/notation.h"
 #include "../board/zobrist.h"
 #include "../rules/rules.h"
 #include "battle_search.h"
 #include "duals.h"
-#include "goal_bound.h"
+#include "../bound/goal_bound.h"
 #include "help.h"
 #include "popeye_order.h"
 #include "series.h"

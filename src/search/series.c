@@ -8,7 +8,7 @@
 #include "../board/notation.h"
 #include "../board/zobrist.h"
 #include "../rules/rules.h"
-#include "goal_bound.h"
+#include "../bound/goal_bound.h"
 #include "popeye_order.h"
 
 struct series_run {

@@ -7,7 +7,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "../board/memory.h"
+#include "../base/memory.h"
 
 /* What the table remembers about one node. */
 struct tt_bounds {

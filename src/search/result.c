@@ -1,6 +1,6 @@
 /* Containers of a solving result: string lists and tries.
  * Filled by the solvers, read by reports; no chess here. */
-#include "../board/memory.h"
+#include "../base/memory.h"
 #include "result.h"
 
 #include <stdlib.h>

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../board/memory.h"
+#include "../base/memory.h"
 #include "../rules/rules.h"
 #include "solver.h"
 
