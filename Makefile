@@ -38,8 +38,8 @@ ASAN_OBJ := $(LIB_SRC:%.c=$(ASAN)/%.o)
 TSAN_OBJ := $(LIB_SRC:%.c=$(TSAN)/%.o) $(TSAN)/src/main.o
 WIN_OBJ  := $(LIB_SRC:%.c=$(WIN)/%.o) $(WIN)/src/main.o $(WIN)/windows/posix_shim.o $(WIN)/cjson/cJSON.o
 
-.PHONY: FORCE all deps run test unit e2e asan asan-test tsan tsan-if-supported install-check install uninstall windows \
-        bench clean fuzz fuzz-build fuzz-ci
+.PHONY: FORCE all deps run test layers sizes unit e2e asan asan-test tsan tsan-if-supported install-check install \
+        uninstall windows bench clean fuzz fuzz-build fuzz-ci
 all: $(BUILD)/fairysolve
 
 deps:
@@ -136,8 +136,19 @@ asan-test: asan
 install-check: $(BUILD)/fairysolve
 	@sh scripts/check-install
 
+# The one-way layers of src/ and no circle of modules, then the sizes of its
+# files and functions (docs/contributing.md); each check first shows on
+# small trees with known faults that it finds them.
+layers:
+	@python3 scripts/check-layers --self-test
+	@python3 scripts/check-layers
+
+sizes:
+	@python3 scripts/check-sizes --self-test
+	@python3 scripts/check-sizes
+
 test: deps
-	@$(MAKE) --no-print-directory unit e2e install-check asan-test tsan-if-supported fuzz-ci
+	@$(MAKE) --no-print-directory layers sizes unit e2e install-check asan-test tsan-if-supported fuzz-ci
 
 install: $(BUILD)/fairysolve
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(DOCDIR)/problems
