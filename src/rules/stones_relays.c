@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "rules.h"
-#include "stones_relays.h"
+#include "stones_relays_attack.h"
 
 #define SWITCH_STRICT_KING 1u
 

@@ -1,6 +1,6 @@
 /* Stones & Relays attacks (RULES 4.8): a reverse search from the attacked
  * square over the relays it can see.  Must not generate turns or change the position. */
-#include "stones_relays.h"
+#include "stones_relays_attack.h"
 
 
 /* The walk's steps inlined into each entry point (walk_add too: the walk

@@ -1,7 +1,7 @@
-/* Stones & Relays internals shared by stones_relays.c and stones_relays_attack.c.
+/* Stones & Relays attacks (stones_relays_attack.c), for stones_relays.c's turns.
  * Not an interface for anyone else: the rule set is rules_stones_relays in rules.h. */
-#ifndef FS_STONES_RELAYS_H
-#define FS_STONES_RELAYS_H
+#ifndef FS_STONES_RELAYS_ATTACK_H
+#define FS_STONES_RELAYS_ATTACK_H
 
 #include <stdbool.h>
 
