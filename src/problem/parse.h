@@ -7,7 +7,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include "reader.h"
+#include "problem.h"
+
+/* reader.h's error, which the parser only points to: including reader.h here
+ * would make this header depend on reader.c, which includes it. */
+struct parse_error;
 
 /* ---- tokens (lexer.c) ---- */
 

@@ -2,6 +2,7 @@
  * keywords of a problem, and recovery after an error.  Never solves or prints. */
 #include "../base/memory.h"
 #include "parse.h"
+#include "reader.h"
 
 #include <stdio.h>
 #include <stdlib.h>
