@@ -141,7 +141,7 @@ install-check: $(BUILD)/fairysolve
 
 # the manual against the program: every --help option, stipulation family,
 # problem-language word and JSON field documented; every relative link in
-# README.md and docs/ resolves; no tracked file dates a figure by a stretch of work
+# README.md and docs/ resolves; no tracked file dates a figure by a numbered period of work
 docs-check: $(BUILD)/fairysolve
 	@python3 scripts/check-docs
 	@sh scripts/check-no-diary
