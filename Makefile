@@ -143,8 +143,7 @@ install-check: $(BUILD)/fairysolve
 # problem-language word and JSON field documented; every relative link in
 # README.md and docs/ resolves; no tracked file dates a figure by a numbered period of work
 docs-check: $(BUILD)/fairysolve
-	@python3 scripts/check-docs
-	@sh scripts/check-no-diary
+	@python3 scripts/check-docs; s=$$?; sh scripts/check-no-diary && exit $$s
 
 test: deps
 	@$(MAKE) --no-print-directory unit e2e install-check docs-check asan-test tsan-if-supported fuzz-ci
