@@ -224,8 +224,8 @@ static void obvious_cut(void **state)
     h1_verdict(gb, "8/8/8/4k3/8/8/8/K6R b - - 0 1", true, -1);
     /* with a queen and king next to the corner king, h#1 is possible:
      * Black Ka8, White Kb6 Qd1: 1...Kb8 2.Qd8# (a8 on the queen's rank, c8
-     * hers, a7 b7 c7 the king's); the bound must not cut.  (Until session
-     * 21 this was Qc1 with 1...Kb8 2.Qc8#, which is no mate: Kxc8.) */
+     * hers, a7 b7 c7 the king's); the bound must not cut.  (Not Qc1:
+     * 1...Kb8 2.Qc8# would be no mate, Kxc8.) */
     h1_verdict(gb, "k7/8/1K6/8/8/8/8/3Q4 b - - 0 1", false, 1);
     goal_bound_free(gb);
 }
@@ -766,8 +766,8 @@ static void frozen_units(void **state)
  * king left it, and then the king takes the new unit standing next to it
  * (nothing guards g8), or by taking on f8 or h8, where a queen or rook
  * checks from next to the king, unguarded, and a knight does not check
- * g8.  No h#1: cut.  Counted on the empty board, the king could stand on
- * h7, its rook's square, and the bound did not cut (session 33).  The
+ * g8.  No h#1: cut.  Counted on the empty board alone, the king could
+ * stand on h7, its rook's square, and the bound would not cut.  The
  * control: Black Ka8 Pa7, White Kb6 Qd1, where 1...Kb8 2.Qd8# steps next
  * to its own pawn (and 1...a6 or a5 2.Qd8# as well): not cut. */
 static void king_steps_on_the_board(void **state)

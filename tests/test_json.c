@@ -239,7 +239,7 @@ static void error_object(void **state)
     assert_string_equal(string_field(o, "file"), "problems/bad\xc3\xa9.inp");
     assert_int_equal(field(o, "problem")->valueint, 4);
     assert_string_equal(string_field(o, "error"), "12:7: unknown piece 'caf\xc3\xa9' after \"Pieces\"");
-    assert_int_equal(field(o, "schema")->valueint, 3); /* README: the format's version */
+    assert_int_equal(field(o, "schema")->valueint, 3); /* docs/json.md: the format's version */
     assert_int_equal(cJSON_GetArraySize(o), 4);
     cJSON_Delete(o);
     struct parse_error nowhere = {.line = 0};
