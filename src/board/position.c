@@ -4,8 +4,6 @@
 
 #include <string.h>
 
-#include "../rules/rules.h"
-
 /* The hash of a state's parts other than the placement. */
 static uint64_t state_key_of(const struct position *p, int ep_sq, int ep_victim, int ko_from, int ko_to, int side,
                              const square_t castle_rook[CASTLING_RIGHTS], uint64_t prev_placement)
@@ -15,7 +13,7 @@ static uint64_t state_key_of(const struct position *p, int ep_sq, int ep_victim,
         k ^= zobrist_side();
     for (int r = 0; r < CASTLING_RIGHTS; r++)
         k ^= zobrist_castle(r, castle_rook[r]);
-    if (p->rules->placement_history)
+    if (p->placement_history)
         k ^= zobrist_mix(prev_placement);
     return k;
 }
@@ -26,21 +24,24 @@ static uint64_t state_key(const struct position *p)
     return state_key_of(p, s->ep_sq, s->ep_victim, s->ko_from, s->ko_to, s->side, s->castle_rook, s->prev_placement);
 }
 
-static uint64_t rules_key_of(const struct rules *r, unsigned switches)
+static uint64_t rules_key_of(const char *name, unsigned switches)
 {
     uint64_t h = 1469598103934665603ull; /* FNV-1a over the name */
-    for (const char *c = r->name; *c; c++)
+    for (const char *c = name; *c; c++)
         h = (h ^ (unsigned char)*c) * 1099511628211ull;
     return zobrist_mix(h ^ ((uint64_t)switches << 40));
 }
 
-void position_init(struct position *p, const struct rules *rules, unsigned switches)
+void position_init_from(struct position *p, const struct board_rules *facts, const struct rules *rules,
+                        unsigned switches)
 {
     memset(p, 0, sizeof *p);
-    p->geo = geometry_get(rules->files, rules->ranks);
+    p->geo = geometry_get(facts->files, facts->ranks);
     p->rules = rules;
     p->switches = switches;
-    p->rules_key = rules_key_of(rules, switches);
+    p->placement_history = facts->placement_history;
+    p->castling = facts->castling;
+    p->rules_key = rules_key_of(facts->name, switches);
     for (int sq = 0; sq < MAX_SQUARES; sq++)
         p->board[sq] = (sq < p->geo->squares && p->geo->on_board[sq]) ? UNIT_EMPTY : UNIT_BORDER;
     p->st.side = WHITE;
@@ -100,7 +101,7 @@ void position_default_castling(struct position *p)
     for (int r = 0; r < CASTLING_RIGHTS; r++) {
         enum colour c = r < BLACK_SHORT ? WHITE : BLACK;
         int k = castling_king_home(p, c), rook = castling_rook_home(p, (enum castling_right)r);
-        bool ok = p->rules->castling && p->board[k] == unit_make(c, KING) &&
+        bool ok = p->castling && p->board[k] == unit_make(c, KING) &&
                   p->board[rook] == unit_make(c, ROOK);
         p->st.castle_rook[r] = ok ? (square_t)rook : SQ_NONE;
     }

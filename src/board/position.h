@@ -11,7 +11,18 @@
 #include "unit.h"
 #include "zobrist.h"
 
+/* Opaque here: the board keeps a position's rule set for the rule sets'
+ * own use (rules/rules.h) and reads only the facts below. */
 struct rules;
+
+/* What the board needs to know of a rule set: facts, no behaviour.  The
+ * rules layer fills them from its struct rules (rules.h position_init). */
+struct board_rules {
+    const char *name;        /* hashed into every state hash: rule sets never share one */
+    int files, ranks;        /* the geometry, at most MAX_FILES x MAX_RANKS */
+    bool placement_history;  /* the previous placement is part of the state (RULES 3.6: undo rule) */
+    bool castling;           /* castling exists at all */
+};
 
 enum castling_right { WHITE_SHORT, WHITE_LONG, BLACK_SHORT, BLACK_LONG, CASTLING_RIGHTS };
 
@@ -31,11 +42,13 @@ struct position_state {
 
 struct position {
     const struct geometry *geo;
-    const struct rules *rules;
+    const struct rules *rules; /* never read by the board (opaque here) */
     unsigned switches;        /* rule-set switches, bit i = rules->switch_names[i] */
     uint64_t rules_key;       /* hashes rule set, switches and the fixed rules below into every state hash */
     uint8_t castle_exclusive[CASTLING_RIGHTS]; /* rights a castling with right r cancels (Popeye's
                                                   CastlingMutuallyExclusive); bit i = right i */
+    bool placement_history;   /* struct board_rules' facts, kept */
+    bool castling;
     struct position_state st;
     unit_t board[MAX_SQUARES];
 };
@@ -51,8 +64,11 @@ struct undo {
     unit_t old[UNDO_SQUARES];
 };
 
-/* An empty board of the rule set's geometry, White to move, no rights. */
-void position_init(struct position *p, const struct rules *rules, unsigned switches);
+/* An empty board of the geometry facts names, White to move, no rights;
+ * rules is kept in p for the rule sets, never read here.  Callers above the
+ * rules layer call position_init (rules.h), which gives the facts. */
+void position_init_from(struct position *p, const struct board_rules *facts, const struct rules *rules,
+                        unsigned switches);
 void position_put(struct position *p, int sq, unit_t u);  /* keeps masks and hashes */
 void position_rehash(struct position *p);                /* recompute hashes from scratch */
 /* Grant castling rights where king and rook stand on their original squares. */
