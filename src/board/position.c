@@ -205,9 +205,8 @@ void position_make(struct position *p, const struct turn *t, struct undo *u)
 
 bool position_hash_after(const struct position *p, const struct turn *t, uint64_t *hash)
 {
-    enum { OTHER = TURN_CASTLE | TURN_DISPLACE_FIRST | TURN_PUSH | TURN_PULL | TURN_STEP };
     bool capture = t->flags & TURN_CAPTURE;
-    if ((t->flags & OTHER) || t->from2 != SQ_NONE || t->to == t->from || t->to == SQ_OFF ||
+    if ((t->flags & TURN_NOT_PLAIN) || t->from2 != SQ_NONE || t->to == t->from || t->to == SQ_OFF ||
         (capture && t->capture_sq == t->from))
         return false;
     const struct position_state *s = &p->st;
