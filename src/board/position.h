@@ -80,13 +80,16 @@ int castling_rook_home(const struct position *p, enum castling_right r);
 
 void position_make(struct position *p, const struct turn *t, struct undo *u);
 void position_unmake(struct position *p, const struct undo *u);
+/* make, board_after and hash_after share one definition of a turn's effect
+ * (position.c turn_effect). */
 /* The squares as position_make(p, t) leaves them, written to board (MAX_SQUARES
  * units), p unchanged: what a rule set's may_check tests without playing. */
 void position_board_after(const struct position *p, const struct turn *t, unit_t *board);
-/* The hash position_make(p, t) leaves (st.hash), p unchanged, for a turn
- * that moves one unit (capturing, promoting, a pawn's double step): false
- * for any other (castling, a second displacement, a push or pull, a step),
- * which the caller makes instead.  For prefetching a child's table entry. */
+/* The hash position_make(p, t) leaves (st.hash), p unchanged, for a plain
+ * move (turn.h turn_is_plain: one unit moving, perhaps capturing, promoting
+ * or stepping twice as a pawn): false for any other turn (castling, a push
+ * or pull, a stone's step), which the caller makes instead.  For
+ * prefetching a child's table entry. */
 bool position_hash_after(const struct position *p, const struct turn *t, uint64_t *hash);
 /* The side to move passes: for threats and set play; undone by position_unmake. */
 void position_make_null(struct position *p, struct undo *u);

@@ -69,6 +69,13 @@ static inline int turn_step_to(const struct turn *t)
     return (t->flags & TURN_CASTLE) ? t->to3 : t->to2;
 }
 
+/* Whether t is a plain move (TURN_NOT_PLAIN above). */
+static inline bool turn_is_plain(const struct turn *t)
+{
+    return !(t->flags & TURN_NOT_PLAIN) && t->from2 == SQ_NONE && t->to != t->from && t->to != SQ_OFF &&
+           !((t->flags & TURN_CAPTURE) && t->capture_sq == t->from);
+}
+
 /* Two turns are the same turn when every field agrees (RULES 0: one result). */
 static inline bool turn_equal(const struct turn *a, const struct turn *b)
 {
