@@ -100,8 +100,10 @@ static bool same_position(const struct position *a, const struct position *b)
 }
 
 /* What must hold of the position make left, judged from its squares alone:
- * the occupied masks and king squares as the units stand, each right kept
- * by a rook of its colour on its square, the hash as hashed from scratch. */
+ * the occupied masks and king squares as the units stand, no pawn on its
+ * last rank (in every rule set a pawn arriving there promotes at once:
+ * RULES 1, 2.5, 3.4, 4, 5.4), each right kept by a rook of its colour on
+ * its square, the hash as hashed from scratch. */
 static void check_made(struct position *p, const struct turn *t)
 {
     square_set occupied[COLOUR_COUNT] = {0};
@@ -111,6 +113,8 @@ static void check_made(struct position *p, const struct turn *t)
         if (!unit_is_piece(u))
             continue;
         occupied[unit_colour(u)] |= SET_BIT(geo_bit(p->geo, sq));
+        if (unit_kind(u) == PAWN && p->geo->rank_of[sq] == pawn_last_rank(p->geo, unit_colour(u)))
+            fail_turn(p, t, "a pawn left on its last rank");
         if (unit_kind(u) == KING && unit_colour(u) < NEUTRAL)
             king[unit_colour(u)] = (square_t)sq;
     }
