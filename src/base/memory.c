@@ -47,8 +47,8 @@ void memory_touch_for_write(void *p, size_t bytes)
 /* The table starts on a huge page, and its size rounded up to whole huge
  * pages is marked for them: its last part too, or a last part smaller than
  * a huge page stays on small pages, one fault per 4 KiB (the goal tables'
- * last 1.5 of 5.5 MB: an h#1 took 341 page faults and 10.8 ms, against
- * 165 and 8.4 ms on whole huge pages, for 1.4 MB more resident).  The word
+ * last part alone then faults more often than all the rest: a short problem
+ * pays more in faults than the up to one huge page more resident).  The word
  * before it (in the mapping's unused head) keeps where the mapping starts. */
 void *memory_table_new(size_t bytes)
 {

@@ -25,9 +25,8 @@ void memory_scratch_free(void *p, const void *on_stack);
  * the memory is shared.  Fresh anonymous memory that is read before it is
  * written is first mapped to the zero page; the write after it replaces
  * that mapping, and while other threads of the process run, every such
- * replacement interrupts them all to flush their address caches
- * (b7_h4_boros at -j 2: 7% of the CPU time in those interrupts, 4,096 page
- * faults against 2,842 with the caches and bounds written first).  Each
+ * replacement interrupts them all to flush their address caches, which
+ * costs several threads a large share of their time.  Each
  * write is an atomic "or 0": where another thread already uses the memory
  * through atomics, what it stored stays. */
 void memory_touch_for_write(void *p, size_t bytes);
@@ -39,8 +38,8 @@ void memory_touch_for_write(void *p, size_t bytes);
  * a hint with no effect (the table then lies on small pages). */
 #define MEMORY_HUGE_PAGE ((size_t)2 << 20)
 /* Zeroed memory for a large table, on huge pages where the system gives
- * them (a few faults instead of one per 4 KiB page: the move-count tables'
- * 5.5 MB took 1,350), as many as the size needs, the last one whole
+ * them (a few faults instead of one per 4 KiB page: over a thousand for the
+ * move-count tables), as many as the size needs, the last one whole
  * (memory.c); NULL when there is none.  Freed by memory_table_free with the same size. */
 void *memory_table_new(size_t bytes);
 void memory_table_free(void *p, size_t bytes);

@@ -56,7 +56,7 @@ static inline int set_first(square_set s)
 }
 /* The members of a 64-bit word: the processor's instruction where the build
  * may use it, else a few shifts and adds inline (the library's count is a
- * call, 1.4% of b10i_h6_int's instructions). */
+ * call, and the bound counts bits in its innermost loops). */
 static inline int bits_count64(uint64_t x)
 {
 #ifdef __POPCNT__

@@ -11,7 +11,18 @@
 #include "unit.h"
 #include "zobrist.h"
 
+/* Opaque here: the board keeps a position's rule set for the rule sets'
+ * own use (rules/rules.h) and reads only the facts below. */
 struct rules;
+
+/* What the board needs to know of a rule set: facts, no behaviour.  The
+ * rules layer fills them from its struct rules (rules.h position_init). */
+struct board_rules {
+    const char *name;        /* hashed into every state hash: rule sets never share one */
+    int files, ranks;        /* the geometry, at most MAX_FILES x MAX_RANKS */
+    bool placement_history;  /* the previous placement is part of the state (RULES 3.6: undo rule) */
+    bool castling;           /* castling exists at all */
+};
 
 enum castling_right { WHITE_SHORT, WHITE_LONG, BLACK_SHORT, BLACK_LONG, CASTLING_RIGHTS };
 
@@ -31,11 +42,13 @@ struct position_state {
 
 struct position {
     const struct geometry *geo;
-    const struct rules *rules;
+    const struct rules *rules; /* never read by the board (opaque here) */
     unsigned switches;        /* rule-set switches, bit i = rules->switch_names[i] */
     uint64_t rules_key;       /* hashes rule set, switches and the fixed rules below into every state hash */
     uint8_t castle_exclusive[CASTLING_RIGHTS]; /* rights a castling with right r cancels (Popeye's
                                                   CastlingMutuallyExclusive); bit i = right i */
+    bool placement_history;   /* struct board_rules' facts, kept */
+    bool castling;
     struct position_state st;
     unit_t board[MAX_SQUARES];
 };
@@ -51,8 +64,11 @@ struct undo {
     unit_t old[UNDO_SQUARES];
 };
 
-/* An empty board of the rule set's geometry, White to move, no rights. */
-void position_init(struct position *p, const struct rules *rules, unsigned switches);
+/* An empty board of the geometry facts names, White to move, no rights;
+ * rules is kept in p for the rule sets, never read here.  Callers above the
+ * rules layer call position_init (rules.h), which gives the facts. */
+void position_init_from(struct position *p, const struct board_rules *facts, const struct rules *rules,
+                        unsigned switches);
 void position_put(struct position *p, int sq, unit_t u);  /* keeps masks and hashes */
 void position_rehash(struct position *p);                /* recompute hashes from scratch */
 /* Grant castling rights where king and rook stand on their original squares. */
@@ -64,13 +80,16 @@ int castling_rook_home(const struct position *p, enum castling_right r);
 
 void position_make(struct position *p, const struct turn *t, struct undo *u);
 void position_unmake(struct position *p, const struct undo *u);
+/* make, board_after and hash_after share one definition of a turn's effect
+ * (position.c turn_effect). */
 /* The squares as position_make(p, t) leaves them, written to board (MAX_SQUARES
  * units), p unchanged: what a rule set's may_check tests without playing. */
 void position_board_after(const struct position *p, const struct turn *t, unit_t *board);
-/* The hash position_make(p, t) leaves (st.hash), p unchanged, for a turn
- * that moves one unit (capturing, promoting, a pawn's double step): false
- * for any other (castling, a second displacement, a push or pull, a step),
- * which the caller makes instead.  For prefetching a child's table entry. */
+/* The hash position_make(p, t) leaves (st.hash), p unchanged, for a plain
+ * move (turn.h turn_is_plain: one unit moving, perhaps capturing, promoting
+ * or stepping twice as a pawn): false for any other turn (castling, a push
+ * or pull, a stone's step), which the caller makes instead.  For
+ * prefetching a child's table entry. */
 bool position_hash_after(const struct position *p, const struct turn *t, uint64_t *hash);
 /* The side to move passes: for threats and set play; undone by position_unmake. */
 void position_make_null(struct position *p, struct undo *u);

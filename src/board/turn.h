@@ -24,6 +24,16 @@ enum turn_flag {
     TURN_OWNER_CHOICE = 1 << 8,  /* promo2 is chosen by the pawn's owner, not the mover */
 };
 
+/* The flags of a turn that is not a plain move.  A plain move moves one unit
+ * from `from` to another square `to` of the board, perhaps capturing one
+ * unit (capture_sq) and promoting (promo), and displaces nothing else
+ * (from2 == SQ_NONE); the board's hash-after, the goal bound and the help
+ * search judge such a turn without playing it, and take any turn with one
+ * of these flags (or a from2) for one they must not judge so.  A new kind
+ * of turn that moves or changes a unit other than its mover, or moves its
+ * mover otherwise, must be added here. */
+enum { TURN_NOT_PLAIN = TURN_CASTLE | TURN_DISPLACE_FIRST | TURN_PUSH | TURN_PULL | TURN_STEP };
+
 /* 12 bytes: perft copies millions of these.  A castling is never a double
  * step, so the third displacement shares its bytes with the e.p. state; read
  * either pair only under its flags (turn_step_from/turn_step_to for steps). */
@@ -57,6 +67,13 @@ static inline int turn_step_to(const struct turn *t)
     if (!(t->flags & TURN_STEP))
         return SQ_NONE;
     return (t->flags & TURN_CASTLE) ? t->to3 : t->to2;
+}
+
+/* Whether t is a plain move (TURN_NOT_PLAIN above). */
+static inline bool turn_is_plain(const struct turn *t)
+{
+    return !(t->flags & TURN_NOT_PLAIN) && t->from2 == SQ_NONE && t->to != t->from && t->to != SQ_OFF &&
+           !((t->flags & TURN_CAPTURE) && t->capture_sq == t->from);
 }
 
 /* Two turns are the same turn when every field agrees (RULES 0: one result). */

@@ -2410,7 +2410,7 @@ bool goal_bound_turn_checkless(struct goal_bound *n, const struct goal_checks *c
 {
     /* one unit of A moves to another square: D's king stays, and A's
      * other units stay or are taken (their checks kept: more, never fewer) */
-    enum { MORE = TURN_CASTLE | TURN_DISPLACE_FIRST | TURN_PUSH | TURN_PULL | TURN_STEP };
+    enum { MORE = TURN_NOT_PLAIN };
     const struct geometry *g = p->geo;
     if ((t->flags & MORE) || t->from2 != SQ_NONE || t->to == t->from || !g->on_board[t->to])
         return false;

@@ -88,8 +88,7 @@ bool goal_bound_pass_fails_below(struct goal_bound *gb, const struct position *p
  * another square of the board and captures nothing (D to move at p). */
 static inline bool goal_turn_simple(const struct position *p, const struct turn *t)
 {
-    enum { NOT_SIMPLE = TURN_CAPTURE | TURN_CASTLE | TURN_EN_PASSANT | TURN_DISPLACE_FIRST | TURN_PUSH | TURN_PULL |
-                        TURN_STEP };
+    enum { NOT_SIMPLE = TURN_NOT_PLAIN | TURN_CAPTURE | TURN_EN_PASSANT };
     return !(t->flags & NOT_SIMPLE) && t->from2 == SQ_NONE && t->to != t->from && p->geo->on_board[t->to] &&
            t->from != p->st.king_sq[p->st.side];
 }

@@ -158,6 +158,18 @@ void rules_list_names(bool (*include)(const struct rules *r, const void *ctx), c
 /* The conditions a problem may name: every rule set but orthodox chess. */
 bool rules_is_condition(const struct rules *r, const void *ctx);
 
+/* An empty board of the rule set's geometry, White to move, no rights: the
+ * board layer's position_init_from given the facts it reads. */
+static inline void position_init(struct position *p, const struct rules *r, unsigned switches)
+{
+    const struct board_rules facts = {.name = r->name,
+                                      .files = r->files,
+                                      .ranks = r->ranks,
+                                      .placement_history = r->placement_history,
+                                      .castling = r->castling};
+    position_init_from(p, &facts, r, switches);
+}
+
 /* Built on the interface; identical for every rule set. */
 bool rules_in_check(const struct position *p, enum colour side);
 /* The side not to move is in check: the position cannot arise in play. */

@@ -238,7 +238,7 @@ void help_leaf_cache_reset(struct solver *s)
  * the king where it stands unless it moves it. */
 static bool king_ends_proved(const struct position *p, const struct turn *t, square_set proved)
 {
-    enum { MORE = TURN_CASTLE | TURN_DISPLACE_FIRST | TURN_PUSH | TURN_PULL | TURN_STEP };
+    enum { MORE = TURN_NOT_PLAIN };
     int king = p->st.king_sq[p->st.side];
     if (king == SQ_NONE || t->from2 != SQ_NONE || (t->flags & MORE))
         return false;

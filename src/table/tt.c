@@ -32,8 +32,7 @@ static inline void save(uint64_t *p, uint64_t v) { __atomic_store_n(p, v, __ATOM
 
 /* New entries are counted into the shared `used` in batches: one write to
  * its cache line per TT_COUNT_BATCH entries instead of one per entry, which
- * two cores otherwise pass to and fro (b5_s4_petkov at -j 2: 0.67 s of CPU
- * against 0.54 s batched).  The table thus grows up to TT_COUNT_BATCH - 1
+ * two cores otherwise pass to and fro at every new entry.  The table thus grows up to TT_COUNT_BATCH - 1
  * entries per thread late. */
 #define TT_COUNT_BATCH 64
 static _Thread_local struct {
@@ -68,7 +67,7 @@ bool tt_init(struct tt *t, size_t megabytes)
         buckets *= 2;
     size_t size = buckets * TT_BUCKET * sizeof(struct tt_entry);
     /* anonymous memory is zero on first touch: no memset of the whole table,
-     * which cost more than solving a small problem */
+     * which costs more than solving a small problem */
     void *p = mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED) {
         t->entries = NULL;

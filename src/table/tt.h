@@ -35,8 +35,8 @@ struct tt {
     int growing;          /* one thread at a time doubles the active part */
     /* Written by every thread at each new entry: alone on its cache line, so
      * that the fields read at every probe above are not fetched again from
-     * the other core after each write (with them on one line, -j 2 on
-     * b5_s4_petkov took 0.61 s of CPU against 0.37 s at -j 1). */
+     * the other core after each write (on one line with them, two threads
+     * would spend more processor time than one). */
     char used_line_before[MEMORY_CACHE_LINE];
     size_t used;          /* slots filled within the active part, counted in batches (tt.c) */
     char used_line_after[MEMORY_CACHE_LINE];
