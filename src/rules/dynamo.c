@@ -30,7 +30,8 @@ enum { DANGER_LINES = 0x0f, DANGER_KNIGHT = 0x10, DANGER_KING = 0x20 };
 
 /* What the attacks on a king on q (RULES 3.5) read and where their units stand,
  * worked out once per square and geometry on each thread: every generate_checks
- * and every generation in check asks (the ray walk cost 6% of Dynamo's h#3, perf). */
+ * and every generation in check asks (walking the rays anew each time would
+ * weigh on every such generation). */
 struct king_reads {
     square_set all;      /* read_by_attack's squares: q, its lines, the squares a leap and two leaps away */
     square_set line[4];  /* each line through q, q left out, in four_lines' order */
@@ -1096,8 +1097,8 @@ static bool may_check(const struct position *p, const struct turn *t)
 
 /* may_check for generate_checks' candidate c (its turn t): the same test on
  * the generator's own board with c played in place and taken back, as
- * safe_after plays it, instead of a copy of the whole board (the copy cost
- * Dynamo's h#3 about 3% of its time, perf). */
+ * safe_after plays it, instead of a copy of the whole board (a copy per
+ * candidate costs more than playing its few squares and taking them back). */
 static bool may_check_cand(struct gen *G, const struct cand *c, const struct turn *t)
 {
     int read[4];
