@@ -6,6 +6,67 @@
 #include "dynamo_gen.h"
 
 /* ---------------------------------------------------------------------------
+ * A candidate turn, in each promotion variant, to the filters (dynamo_keep).
+ */
+
+static inline int last_rank(const struct geometry *g, enum colour c) { return c == WHITE ? g->ranks - 1 : 0; }
+static inline int second_rank(const struct geometry *g, enum colour c) { return c == WHITE ? 1 : g->ranks - 2; }
+
+static inline struct cand cand_of(const struct gen *G, int from, int to, int from2, int to2, unsigned flags)
+{
+    struct cand c;
+    c.from = from;
+    c.to = to;
+    c.from2 = from2;
+    c.to2 = to2;
+    c.flags = flags;
+    c.promo = c.promo2 = 0;
+    c.m = c.m2 = G->b[from];
+    c.d = c.d2 = from2 != SQ_NONE ? G->b[from2] : UNIT_EMPTY;
+    return c;
+}
+
+/* Keeps c in each promotion variant (RULES 3.4) that passes the filters.
+ * Inline, as add_plain: add_plain then becomes add made for a plain move (no
+ * second unit), the commonest turn of the king, knight and pawn generators,
+ * where without the hint the compiler calls the general add. */
+static inline void add(struct gen *G, int from, int to, int from2, int to2, unsigned flags)
+{
+    const struct geometry *g = G->g;
+    struct cand c = cand_of(G, from, to, from2, to2, flags);
+    bool mprom = unit_kind(c.m) == PAWN && to != from && to != SQ_OFF && g->rank_of[to] == last_rank(g, G->us);
+    bool dprom = false;
+    if (from2 != SQ_NONE) {
+        if (to2 == SQ_OFF && c.d == unit_make(G->us, KING))
+            return; /* RULES 3.5: never remove one's own king */
+        dprom = unit_kind(c.d) == PAWN && to2 != SQ_OFF && g->rank_of[to2] == last_rank(g, unit_colour(c.d));
+        if (dprom && (G->p->switches & SW_OWNER_PROMOTES) && unit_colour(c.d) != G->us)
+            c.flags |= TURN_OWNER_CHOICE;
+    }
+    if (!mprom && !dprom) {
+        dynamo_keep(G, &c);
+        return;
+    }
+    for (int i = 0; i < (mprom ? LEN(promotion_kinds) : 1); i++)
+        for (int j = 0; j < (dprom ? LEN(promotion_kinds) : 1); j++) {
+            if (mprom) {
+                c.promo = promotion_kinds[i];
+                c.m2 = unit_make(G->us, promotion_kinds[i]);
+            }
+            if (dprom) {
+                c.promo2 = promotion_kinds[j];
+                c.d2 = unit_make(unit_colour(c.d), promotion_kinds[j]);
+            }
+            dynamo_keep(G, &c);
+        }
+}
+
+static inline void add_plain(struct gen *G, int from, int to)
+{
+    add(G, from, to, SQ_NONE, SQ_NONE, 0);
+}
+
+/* ---------------------------------------------------------------------------
  * Who else could produce the same result (RULES 0: one turn per result).
  */
 
