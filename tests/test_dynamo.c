@@ -457,6 +457,39 @@ static void rule_3_7_castling_and_check(void **state)
     assert_false(has_turn(&p, "0-0-0"));
 }
 
+/* RULES 3.7: the crossed square is judged with the king standing on it and its
+ * home square empty, the rook still at home.  White Ke1 Rh1, Black Ka8 Rc1,
+ * White to move with the right K.  The king on e1 is not attacked: along rank 1
+ * the rook c1, two squares away, pulls it by retreating two squares (b1, a1),
+ * which brings the king to c1, still on the board; its push carries the king
+ * two squares east to g1; no other black unit reaches e1.  On f1 with e1 empty
+ * the rook stands three squares away: retreating three squares (b1, a1, off)
+ * it leaves the board and takes the king with it (RULES 3.2), so f1 is
+ * attacked and 0-0 is illegal.  (With the king still on e1, f1 would not be
+ * attacked: the king blocks the rank.)  A black knight on d1 cuts that pull
+ * (the rook's nearest unit is then the knight; d1 is no knight square of f1):
+ * 0-0 is legal.  The plain step Ke1-f1 is illegal for the same pull.  The
+ * same for Black: Ke8 Rh8 against White Rc8 (and Sd8), Ka1. */
+static void rule_3_7_crossed_square_with_king_on_it(void **state)
+{
+    (void)state;
+    struct position p;
+    setup(&p, "k7/8/8/8/8/8/8/2r1K2R w K - 0 1", 0);
+    assert_false(rules_in_check(&p, WHITE));
+    assert_false(has_turn(&p, "0-0"));
+    assert_false(has_turn(&p, "Ke1-f1")); /* the same pull */
+    setup(&p, "k7/8/8/8/8/8/8/2r2K1R w - - 0 1", 0);
+    assert_true(rules_in_check(&p, WHITE));
+    setup(&p, "k7/8/8/8/8/8/8/2rnK2R w K - 0 1", 0);
+    assert_false(rules_in_check(&p, WHITE));
+    assert_true(has_turn(&p, "0-0"));
+    setup(&p, "2R1k2r/8/8/8/8/8/8/K7 b k - 0 1", 0);
+    assert_false(rules_in_check(&p, BLACK));
+    assert_false(has_turn(&p, "0-0"));
+    setup(&p, "2RNk2r/8/8/8/8/8/8/K7 b k - 0 1", 0);
+    assert_true(has_turn(&p, "0-0"));
+}
+
 /* ---------- RULES 3.8 en passant ---------- */
 
 /* White Pb5, Black Pa7, Black to move.  Default: after a7-a5 White has only
@@ -618,6 +651,29 @@ static void perft_first_ply_by_piece(void **state)
     free(l);
 }
 
+/* ---------- RULES 7 DY-C ---------- */
+
+/* DY-C: White Ke1 Rh1 Sh3; Black Ka8 Rh8 Bh7 Sh5 Sb3 Rc1; White may castle
+ * short: 11 turns, no 0-0 (the rook c1 pulls a king on f1 off the board once
+ * e1 is empty, RULES 3.7).  And the position where an independent
+ * implementation of RULES 3 found the difference, two plies earlier (1.Sg1-h3
+ * Rc6-c1 leads to DY-C with Black's bishop and knights as there): perft 3 is
+ * 8,721. */
+static void perft_dy_c(void **state)
+{
+    (void)state;
+    struct position p;
+    setup(&p, "k6r/7b/8/7n/8/1n5N/8/2r1K2R w K - 0 1", 0);
+    uint64_t before = p.st.hash;
+    assert_int_equal(rules_perft(&p, 1), 11);
+    assert_int_equal(p.st.hash, before);
+    assert_false(has_turn(&p, "0-0"));
+    setup(&p, "k6r/7b/2r5/7n/8/1n6/8/4K1NR w K - 0 1", 0);
+    before = p.st.hash;
+    assert_int_equal(rules_perft(&p, 3), 8721);
+    assert_int_equal(p.st.hash, before);
+}
+
 /* ---------- cross-check against a slow reading of RULES 3 ---------- */
 
 /* Straight from the text: every line of every unit, every push and pull,
@@ -777,6 +833,38 @@ static bool naive_attacked(const struct position *p0, int q, enum colour by)
     return hit;
 }
 
+/* RULES 3.7 read straight: the king and the rook holding a right at home, the
+ * squares between them empty, the king not attacked, nor on the square it
+ * crosses with its home square empty (the rook at home); the square it lands
+ * on is judged after the turn is played, with the other turns. */
+static void naive_castling(const struct position *p, enum colour us, struct naive *n)
+{
+    int k = castling_king_home(p, us), base = us == WHITE ? WHITE_SHORT : BLACK_SHORT;
+    if (p->board[k] != unit_make(us, KING) || naive_attacked(p, k, (enum colour)!us))
+        return;
+    for (int r = base; r < base + 2; r++) {
+        int rook = castling_rook_home(p, (enum castling_right)r);
+        if (p->st.castle_rook[r] != rook || p->board[rook] != unit_make(us, ROOK))
+            continue;
+        int d = rook > k ? 1 : -1;
+        bool empty = true;
+        for (int s = k + d; s != rook; s += d)
+            empty = empty && p->board[s] == UNIT_EMPTY;
+        struct position crossing = *p;
+        crossing.board[k] = UNIT_EMPTY;
+        crossing.board[k + d] = unit_make(us, KING);
+        if (!empty || naive_attacked(&crossing, k + d, (enum colour)!us))
+            continue;
+        struct turn *t = &n->t[n->count++];
+        memset(t, 0, sizeof *t);
+        t->from = (square_t)k;
+        t->to = (square_t)(k + 2 * d);
+        t->from2 = (square_t)rook;
+        t->to2 = (square_t)(k + d);
+        t->flags = TURN_CASTLE;
+    }
+}
+
 static int compare_u64(const void *a, const void *b)
 {
     uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
@@ -790,11 +878,7 @@ static int naive_results(struct position *p, uint64_t *out, struct turn *which)
     enum colour us = (enum colour)p->st.side;
     struct naive *n = malloc(sizeof *n);
     naive_pseudo(p, us, n);
-    struct turn_list *cl = new_list();
-    orthodox_castling(p, cl, naive_attacked);
-    for (int i = 0; i < cl->count; i++)
-        n->t[n->count++] = cl->turns[i];
-    free(cl);
+    naive_castling(p, us, n);
     bool had_king = p->st.king_sq[us] != SQ_NONE;
     bool checked = had_king && naive_attacked(p, p->st.king_sq[us], (enum colour)!us);
     int count = 0;
@@ -1022,6 +1106,7 @@ int main(void)
         cmocka_unit_test(rule_3_7_rights_follow_the_rook),
         cmocka_unit_test(rule_3_7_right_belongs_to_the_unit),
         cmocka_unit_test(rule_3_7_castling_and_check),
+        cmocka_unit_test(rule_3_7_crossed_square_with_king_on_it),
         cmocka_unit_test(rule_3_8_en_passant),
         cmocka_unit_test(rule_3_9_mate_and_stalemate),
         cmocka_unit_test(switch_owner_promotes),
@@ -1030,6 +1115,7 @@ int main(void)
         cmocka_unit_test(notation_examples),
         cmocka_unit_test(perft_game_array),
         cmocka_unit_test(perft_first_ply_by_piece),
+        cmocka_unit_test(perft_dy_c),
         cmocka_unit_test(cross_check_random),
         cmocka_unit_test(cross_check_owner_positions),
     };

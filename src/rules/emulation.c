@@ -437,9 +437,8 @@ static int all_turns(struct position *p, struct turn_list *out, bool first_only,
     int n = 0;
     square_set units = p->st.occupied[us];
     /* Asked only whether a turn exists while in check (the mate test): the
-     * king's own turns first, the likeliest escape (Emulation h#3 of
-     * b6_h3_molnar's position, first first move: 3.24 -> 2.89 G
-     * instructions).  The answer does not depend on the order. */
+     * king's own turns first, the likeliest escape, so the search for one
+     * usually ends sooner.  The answer does not depend on the order. */
     if (first_only && !out && sf.king != SQ_NONE && sf.try_all) {
         n = unit_all_turns(p, &sf, sf.king, NULL, true);
         if (n)

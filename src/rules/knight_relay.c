@@ -340,9 +340,13 @@ static void generate_turns(struct position *p, struct turn_list *out, bool stop_
         if (out->count)
             return;
     }
-    /* RULES 2.5: castling as in orthodox chess, attacks as in knight relay. */
+    /* RULES 2.5: castling as in orthodox chess, attacks as in knight relay.
+     * The king's squares need no RULES 3.7 hook: a relayed leap passes over
+     * nothing, so only a line through the king's home square reaches the
+     * crossed square (a check already), and the rook beside the landing square
+     * shields it as the king at home did. */
     if (!c.checkers && c.king != SQ_NONE)
-        orthodox_castling(p, out, relay_attacked);
+        orthodox_castling(p, out, relay_attacked, NULL);
 }
 
 static void generate(struct position *p, struct turn_list *out)

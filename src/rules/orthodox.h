@@ -8,7 +8,8 @@
 /* Attacks on sq by `by` from pawns, king and lines (everything but knights):
  * inline because every attack test of orthodox and Knight relay runs it.
  * sq is a playing square: the geometry's sets read below are empty for any
- * other (not asserted here: on b9_d10_lindgren the check alone cost 0.9%). */
+ * other (not asserted here: this is the hottest test of orthodox play, and
+ * the assertion alone would cost it a visible share of its time). */
 static inline bool orthodox_attacked_except_knights(const struct position *p, int sq, enum colour by)
 {
     const struct geometry *g = p->geo;
@@ -98,8 +99,20 @@ static inline struct king_line orthodox_king_line(const struct position *p, int 
 }
 
 bool orthodox_attacked(const struct position *p, int sq, enum colour by);
-/* Adds the castling turns allowed by RULES 1 with the given attack test. */
+
+/* Whether `by` attacks the castling king standing on sq, its home square
+ * `home` empty and its rook moved from rook_from to rook_to (the same square:
+ * still at home).  RULES 3.7 judges the square the king crosses so, the rook
+ * at home, and the square it lands on with the rook beside it. */
+typedef bool (*castling_king_attacked_fn)(struct position *p, int home, int sq, int rook_from, int rook_to,
+                                          enum colour by);
+/* Adds the castling turns allowed by RULES 1 with the given attack test, the
+ * king's squares judged by king_on (RULES 3.7).  king_on NULL: by `attacked`
+ * with the king still at home, which says the same where every attack on the
+ * crossed square through the king's home square attacks the king there (a
+ * line: the king is in check) and the rook on the crossed square shields the
+ * landing square as the king at home does (orthodox chess, Knight relay). */
 void orthodox_castling(struct position *p, struct turn_list *out,
-                       bool (*attacked)(const struct position *, int, enum colour));
+                       bool (*attacked)(const struct position *, int, enum colour), castling_king_attacked_fn king_on);
 
 #endif

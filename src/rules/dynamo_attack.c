@@ -1,0 +1,252 @@
+/* Dynamo's attack and check tests (RULES 3.5): pushes and pulls that remove a
+ * unit, the squares they read around a king, and may_check with its screen. */
+#include <assert.h>
+#include <stdbool.h>
+#include <string.h>
+
+#include "dynamo_attack.h"
+#include "dynamo_gen.h"
+
+/* Pushes and pulls along the line through q with steps v and -v. */
+bool dynamo_line_attack(const unit_t *b, int q, int v, enum colour by, bool diagonal)
+{
+    int a = q + v, na = 0, c = q - v, nc = 0;
+    while (b[a] == UNIT_EMPTY) {
+        a += v;
+        na++;
+    }
+    while (b[c] == UNIT_EMPTY) {
+        c -= v;
+        nc++;
+    }
+    unit_t ua = b[a], uc = b[c], king = unit_make(by, KING);
+    /* RULES 3.1: the pusher at distance nc+1 carries q that far; the edge is na+1 away */
+    if (ua == UNIT_BORDER && (slider_of(uc, by, diagonal) ? nc >= na : (uc == king && nc == 0 && na == 0)))
+        return true;
+    if (uc == UNIT_BORDER && (slider_of(ua, by, diagonal) ? na >= nc : (ua == king && na == 0 && nc == 0)))
+        return true;
+    /* RULES 3.2: the puller moves away as far as it stands from q and leaves */
+    if (slider_of(ua, by, diagonal) && leaves_within(b, a, v, na + 1))
+        return true;
+    return slider_of(uc, by, diagonal) && leaves_within(b, c, -v, nc + 1);
+}
+
+/* RULES 3.1/3.2 for a knight of `by`: it pushes the unit on q over the edge
+ * (the leap beyond q leaves the board) or pulls it off (itself a leap from q,
+ * with the edge a leap beyond it). */
+bool dynamo_knight_attack(const struct geometry *g, const unit_t *b, int q, enum colour by)
+{
+    unit_t knight = unit_make(by, KNIGHT);
+    for (int i = 0; i < LEN(g->knight_leaps); i++) {
+        int w = g->knight_leaps[i];
+        unit_t ahead = b[q + w];
+        if (ahead == UNIT_BORDER ? b[q - w] == knight : ahead == knight && b[q + 2 * w] == UNIT_BORDER)
+            return true;
+    }
+    return false;
+}
+
+bool dynamo_board_attacked(const struct geometry *g, const unit_t *b, int q, enum colour by)
+{
+    if (pawn_attack(g, b, q, by) || dynamo_knight_attack(g, b, q, by))
+        return true;
+    for (int i = 0; i < LEN(g->rook_dirs); i++) {
+        if (g->rook_dirs[i] > 0 && dynamo_line_attack(b, q, g->rook_dirs[i], by, false))
+            return true;
+        if (g->bishop_dirs[i] > 0 && dynamo_line_attack(b, q, g->bishop_dirs[i], by, true))
+            return true;
+    }
+    return false;
+}
+
+bool dynamo_attacked(const struct position *p, int q, enum colour by)
+{
+    return dynamo_board_attacked(p->geo, p->board, q, by);
+}
+
+/* The four lines through a square, one positive step each: ranks and files
+ * first, then diagonals (danger[]'s bits and king_reads.line[] count them so). */
+void dynamo_four_lines(const struct geometry *g, int dir[4], bool diagonal[4])
+{
+    int n = 0;
+    for (int i = 0; i < LEN(g->rook_dirs); i++)
+        if (g->rook_dirs[i] > 0) {
+            dir[n] = g->rook_dirs[i];
+            diagonal[n++] = false;
+        }
+    for (int i = 0; i < LEN(g->bishop_dirs); i++)
+        if (g->bishop_dirs[i] > 0) {
+            dir[n] = g->bishop_dirs[i];
+            diagonal[n++] = true;
+        }
+    assert(n == 4);
+}
+
+/* What the attack on q (RULES 3.5) reads of square sq: READ_KNIGHT on the
+ * knight squares (a leap and two leaps away), else the step of the line through
+ * q it lies on (positive), 0 when it reads nothing there.  The pawn squares lie
+ * on the diagonals. */
+#define READ_KNIGHT (-1)
+static inline int read_by_attack(const struct geometry *g, int q, square_set reads, int sq)
+{
+    if (sq == SQ_NONE || sq == SQ_OFF || sq == q)
+        return 0;
+    int d = g->direction_between[q][sq];
+    if (d)
+        return d > 0 ? d : -d;
+    /* reads = attack_reads(q): off q's lines it holds the knight squares only */
+    return (reads & g->bit[sq]) ? READ_KNIGHT : 0;
+}
+
+static void king_reads_walk(const struct geometry *g, int q, struct king_reads *r);
+const struct king_reads *dynamo_king_reads_of(const struct geometry *g, int q)
+{
+    static _Thread_local const struct geometry *cached_geo;
+    static _Thread_local struct king_reads cached[MAX_SQUARES];
+    static _Thread_local bool known[MAX_SQUARES];
+    assert(q >= 0 && q < g->squares); /* a square of the board array */
+    if (cached_geo != g) { /* geometry_get's are cached, never freed: one address, one geometry */
+        memset(known, 0, sizeof known);
+        cached_geo = g;
+    }
+    if (!known[q]) {
+        king_reads_walk(g, q, &cached[q]);
+        known[q] = true;
+    }
+    return &cached[q];
+}
+
+/* The squares read_by_attack names for a king on q (all of them when q is
+ * SQ_NONE: may_check then admits every turn). */
+static square_set attack_reads(const struct geometry *g, int q)
+{
+    return q == SQ_NONE ? ~(square_set)0 : dynamo_king_reads_of(g, q)->all;
+}
+
+static void king_reads_walk(const struct geometry *g, int q, struct king_reads *r)
+{
+    memset(r, 0, sizeof *r);
+    int dir[4];
+    bool diagonal[4];
+    dynamo_four_lines(g, dir, diagonal);
+    for (int i = 0; i < 4; i++) {
+        for (int side = -1; side <= 1; side += 2)
+            for (int x = q + side * dir[i]; g->on_board[x]; x += side * dir[i])
+                r->line[i] |= SET_BIT(geo_bit(g, x));
+        if (diagonal[i])
+            r->diag |= r->line[i];
+        else
+            r->ortho |= r->line[i];
+    }
+    r->all = SET_BIT(geo_bit(g, q)) | r->ortho | r->diag;
+    for (int i = 0; i < LEN(g->knight_leaps); i++) {
+        int w = g->knight_leaps[i];
+        for (int k = 1; k <= 2; k++) {
+            int x = q + k * w;
+            if (x >= 0 && x < g->squares && g->on_board[x])
+                r->all |= SET_BIT(geo_bit(g, x));
+        }
+        /* the tests of attacked_since: a push from q - w over the edge at q + w, a pull by q + w leaving */
+        if (!g->on_board[q + w] && g->on_board[q - w])
+            r->knight |= SET_BIT(geo_bit(g, q - w));
+        else if (g->on_board[q + w] && !g->on_board[q + 2 * w])
+            r->knight |= SET_BIT(geo_bit(g, q + w));
+    }
+    for (int c = WHITE; c <= BLACK; c++) { /* pawn_attack's two squares */
+        int f = c == WHITE ? g->north : g->south, e = g->east;
+        if (g->on_board[q - f - e] && !g->on_board[q + f + e])
+            r->pawn[c] |= SET_BIT(geo_bit(g, q - f - e));
+        if (g->on_board[q - f + e] && !g->on_board[q + f - e])
+            r->pawn[c] |= SET_BIT(geo_bit(g, q - f + e));
+    }
+}
+
+/* may_check_screen's sets for our turns against the enemy king on q (SQ_NONE: none). */
+void dynamo_check_screen_setup(struct gen *G, int q)
+{
+    G->their_king = q;
+    if (q == SQ_NONE)
+        return;
+    const struct geometry *g = G->g;
+    const struct king_reads *r = dynamo_king_reads_of(g, q);
+    int dir[4];
+    bool diagonal[4];
+    dynamo_four_lines(g, dir, diagonal);
+    enum colour us = (enum colour)G->p->st.side;
+    square_set live = 0;
+    for (square_set set = G->p->st.occupied[us]; set; set &= set - 1) {
+        square_set bit = set & -set;
+        enum kind k = unit_kind(G->b[geo_square_of_bit(g, set_first(set))]);
+        for (int i = 0; i < 4; i++)
+            if ((r->line[i] & bit) && (k == QUEEN || k == KING || k == (diagonal[i] ? BISHOP : ROOK)))
+                live |= r->line[i];
+    }
+    G->live_read = live;
+    memset(G->arrive, 0, sizeof G->arrive);
+    G->arrive[QUEEN] = r->ortho | r->diag;
+    G->arrive[ROOK] = r->ortho;
+    G->arrive[BISHOP] = r->diag;
+    G->arrive[KING] = g->king_set[q]; /* dynamo_line_attack: the king pushes from beside q */
+    G->arrive[KNIGHT] = r->knight;
+    G->arrive[PAWN] = r->pawn[us];
+}
+
+/* rules.h may_check: the enemy king, not attacked before the turn (the position
+ * is legal), is attacked after it only along a line or by a knight whose squares
+ * the turn changes; those alone are then tested on the squares after the turn.
+ * dynamo_may_check_reads: what the attack on the king reads of the turn's
+ * squares (read[4]); false when the turn cannot check (nothing read) or must be
+ * looked at whatever it reads (*sure set: the king itself displaced). */
+bool dynamo_may_check_reads(const struct position *p, const struct turn *t, int read[4], bool *sure)
+{
+    const struct geometry *g = p->geo;
+    enum colour us = (enum colour)p->st.side;
+    int q = p->st.king_sq[!us];
+    *sure = q == SQ_NONE || t->from2 == q; /* the king itself displaced (or removed, which is no check) */
+    if (*sure)
+        return true;
+    bool moves = t->to != t->from;
+    square_set reads = attack_reads(g, q);
+    read[0] = moves ? read_by_attack(g, q, reads, t->from) : 0;
+    read[1] = moves ? read_by_attack(g, q, reads, t->to) : 0;
+    read[2] = read_by_attack(g, q, reads, t->from2);
+    read[3] = read_by_attack(g, q, reads, t->to2);
+    return (read[0] | read[1] | read[2] | read[3]) != 0;
+}
+
+/* The test on `after`, the board after the turn: an attack on the enemy king
+ * on q by a pawn, or along the lines and by the knights read. */
+bool dynamo_checks_after(const struct geometry *g, const unit_t *after, int q, enum colour us, const int read[4])
+{
+    if (pawn_attack(g, after, q, us))
+        return true;
+    bool knights = false;
+    for (int i = 0; i < 4; i++) {
+        int v = read[i];
+        if (v == READ_KNIGHT) {
+            knights = true;
+            continue;
+        }
+        if (v <= 0)
+            continue;
+        /* read_by_attack's steps are positive: north or east is a rank or file */
+        bool diagonal = v != g->north && v != g->east;
+        if (dynamo_line_attack(after, q, v, us, diagonal))
+            return true;
+    }
+    return knights && dynamo_knight_attack(g, after, q, us);
+}
+
+bool dynamo_may_check(const struct position *p, const struct turn *t)
+{
+    int read[4];
+    bool sure;
+    if (!dynamo_may_check_reads(p, t, read, &sure))
+        return false;
+    if (sure)
+        return true;
+    unit_t after[MAX_SQUARES];
+    position_board_after(p, t, after);
+    enum colour us = (enum colour)p->st.side;
+    return dynamo_checks_after(p->geo, after, p->st.king_sq[!us], us, read);
+}
