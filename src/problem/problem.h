@@ -60,6 +60,15 @@ static inline bool stipulation_has_lines(const struct stipulation *s)
     return s->play == PLAY_HELP || s->play == PLAY_HELP_SELF || s->play == PLAY_RECI_HELP || s->series;
 }
 
+/* Whether the stipulation's first move is to mate at once (#1, ser-#1,
+ * h#0.5): Popeye then lists its first moves by its mating-move generator
+ * (search/popeye_order.h). */
+static inline bool stipulation_first_move_mates(const struct stipulation *st)
+{
+    return st->goal == GOAL_MATE && ((st->play == PLAY_DIRECT && st->moves == 1) ||
+                                     (st->play == PLAY_HELP && !st->series && st->half && st->moves == 0));
+}
+
 /* A unit on the diagram in board-independent coordinates (file 0 = a). */
 struct diagram_unit {
     int8_t file, rank;

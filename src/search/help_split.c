@@ -29,20 +29,6 @@
 #define HELP_SPLIT_TASKS_PER_THREAD 8
 #define HELP_SPLIT_PREFIX_MAX 3
 
-void help_record_add(struct help_record *rec, const struct turn *path, int plies)
-{
-    assert(rec->count == 0 || rec->plies == plies); /* one length per split */
-    rec->plies = plies;
-    if (rec->count == rec->cap) {
-        rec->cap = rec->cap ? 2 * rec->cap : 4;
-        rec->turns = realloc(rec->turns, sizeof *rec->turns * (size_t)rec->cap * (size_t)plies);
-        if (!rec->turns)
-            out_of_memory();
-    }
-    memcpy(&rec->turns[(size_t)rec->count * (size_t)plies], path, sizeof *path * (size_t)plies);
-    rec->count++;
-}
-
 struct help_task {
     struct turn prefix[HELP_SPLIT_PREFIX_MAX];
     int root_index, root_count; /* of the first half-move, for --progress */
@@ -259,7 +245,7 @@ static void unmake_worker(struct help_worker *hw)
     struct solver *w = &hw->s;
     free(w->lists);
     w->lists = NULL;
-    help_leaf_cache_free(w);
+    solver_leaf_cache_free(w);
     goal_bound_free(w->goal_bound);
     goal_bound_free(w->end_bound);
     w->goal_bound = w->end_bound = NULL;

@@ -11,8 +11,6 @@
 #include "../board/notation.h"
 #include "../rules/rules.h"
 #include "../bound/goal_bound.h"
-#include "help_split.h"
-#include "popeye_order.h"
 
 double monotonic_seconds(void)
 {
@@ -28,7 +26,7 @@ void solver_init(struct solver *s, struct position *pos, const struct stipulatio
     s->pos = pos;
     s->goal = stip->goal;
     s->play = stip->play;
-    s->first_move_mates = popeye_first_move_mates(stip);
+    s->first_move_mates = stipulation_first_move_mates(stip);
     s->attacker = WHITE;
     s->opt = opt;
     s->tt = tt;
@@ -56,11 +54,17 @@ void solver_init(struct solver *s, struct position *pos, const struct stipulatio
         out_of_memory();
 }
 
+void solver_leaf_cache_free(struct solver *s)
+{
+    memory_table_free(s->leaf_cache, HELP_LEAF_CACHE * sizeof *s->leaf_cache);
+    s->leaf_cache = NULL;
+}
+
 void solver_free(struct solver *s)
 {
     free(s->lists);
     s->lists = NULL;
-    help_leaf_cache_free(s);
+    solver_leaf_cache_free(s);
     goal_bound_free(s->goal_bound);
     s->goal_bound = NULL;
     goal_bound_free(s->end_bound);
