@@ -116,6 +116,13 @@ struct options {
     int en_passant_line, en_passant_column, last_step_line, last_step_column;
 };
 
+/* What is wrong with an input, and where (the reader's errors, a twin that
+ * gives no position). */
+struct parse_error {
+    int line, column;         /* 1-based; line 0 when the error has no place */
+    char message[256];        /* what was expected, without file/line prefix */
+};
+
 enum twin_op_kind {
     TWIN_MOVE, TWIN_EXCHANGE, TWIN_REMOVE, TWIN_ADD, TWIN_SUBSTITUTE, TWIN_ROTATE,
     TWIN_MIRROR, TWIN_SHIFT, TWIN_POLISH, TWIN_STIPULATION, TWIN_CONDITION
