@@ -9,6 +9,7 @@
 #include "base/memory.h"
 #include "rules/rules.h"
 #include "run/config.h"
+#include "run/run.h"
 
 #define VERSION "0.1"
 /* --max-time above this (about 31 years) is a typing error, not a limit */
