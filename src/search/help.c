@@ -62,7 +62,7 @@ static void send_numbered(struct help_run *h, int n, const struct turn *t)
  * the solution when `send` (it ends at path[s->ply]); without `send` the
  * first one ends the look.  hs#: only when every move it has does (it is
  * forced to); reci-h#: Black's own mate. */
-static int ending_moves(struct help_run *h, bool forced, bool send)
+static __attribute__((noinline)) int ending_moves(struct help_run *h, bool forced, bool send)
 {
     struct solver *s = h->s;
     struct turn_list *l = solver_generate(s);
@@ -275,9 +275,14 @@ static bool child_failed_before(struct help_run *h, const struct child_hashes *c
     return false;
 }
 
+/* help_node's steps are its own helpers, always inlined into it: help_node
+ * is the help search's hottest function, and one body keeps what the steps
+ * share in registers. */
+#define NODE_STEP static inline __attribute__((always_inline))
+
 /* The table's entry for this node: asked by the parent before its turn was
  * played (child_failed_before), or now. */
-static bool node_entry(struct help_run *h, bool probed, struct tt_bounds *e)
+NODE_STEP bool node_entry(struct help_run *h, bool probed, struct tt_bounds *e)
 {
     struct solver *s = h->s;
     uint64_t key = help_key(s);
@@ -288,120 +293,202 @@ static bool node_entry(struct help_run *h, bool probed, struct tt_bounds *e)
     return tt_get(s->tt, key, e);
 }
 
-/* Number of solutions below this node with exactly `plies` half-moves left. */
-int help_node(struct help_run *h, int plies)
+/* What help_node learns of its node on the way to its turns.  (The king
+ * squares proved here and above, whose address the bounds take, are a
+ * variable of its own: the facts stay in registers.) */
+struct node_facts {
+    int plies;          /* half-moves left from here */
+    bool probed;        /* the parent asked the table for this node (help_run.probed) */
+    bool leaf;          /* the last move's node: its failures go to the leaf cache */
+    /* MoveNumbers' root: every first move is numbered and searched */
+    bool numbered;
+    /* the mating turns are generated while the leaf cache's line comes */
+    bool early;
+    bool reci_end;      /* reci-h#, Black to make the last move */
+    bool self_end;      /* hs#: Black's forced mate follows the last move */
+    /* the turns to be played, and the ways some are cut unplayed */
+    struct turn_list *l;
+    bool pass_fails, prefetched, checks_known, proved_end;
+};
+
+/* Whether the node is known to fail before its turns are generated: the
+ * search stops, the mated king stands on a square proved above, or the leaf
+ * cache or the table has its failure; e: the table's entry where it was read. */
+NODE_STEP bool node_known_to_fail(struct help_run *h, struct node_facts *n, struct tt_bounds *e)
 {
     struct solver *s = h->s;
-    assert(plies >= 1 && plies <= STIPULATION_HELP_PLIES_MAX); /* one bit each in help_fail */
-    bool probed = h->probed;
-    h->probed = false;
     if (h->split && split_cancelled(h->split, h->task))
         s->stopped = true; /* answers nothing: no failure is recorded */
     if (h->found >= h->max_solutions || solver_should_stop(s))
-        return 0;
-    bool leaf = help_leaf(s, plies);
-    struct tt_bounds e = tt_bounds_empty();
+        return true;
+    n->leaf = help_leaf(s, n->plies);
     /* Popeye prints no move numbers under Intelligent (its corpus, reci-h#) */
-    bool numbered = s->ply == 0 && s->opt->move_numbers && !s->opt->intelligent && h->lines == &h->r->solutions;
+    n->numbered = s->ply == 0 && s->opt->move_numbers && !s->opt->intelligent && h->lines == &h->r->solutions;
     /* where the rules generate checking turns directly, a last move's node
-     * asks for its cache line first and generates them while it comes (they
-     * are wanted on a miss, 3 lookups in 4 on b8i_h4wtp_degener_int, where
-     * the miss had stalled help_node for 15% of the time) */
-    bool early = leaf && !numbered && s->pos->rules->generate_checks;
+     * asks for its cache line first and generates them while it comes: they
+     * are wanted on a miss, and a miss stalls the node for as long as the
+     * line takes to come */
+    n->early = n->leaf && !n->numbered && s->pos->rules->generate_checks;
     /* the last move leaves the mated king where it stands: where a node
      * above proved that square (README "Squares proved above"), no last
-     * move mates (b8i_h4wtp_degener_int: 276,129 of 3.10 M such nodes) */
-    if (leaf && s->goal_bound && s->play == PLAY_HELP && !numbered) {
+     * move mates */
+    if (n->leaf && s->goal_bound && s->play == PLAY_HELP && !n->numbered) {
         int king = s->pos->st.king_sq[!s->pos->st.side];
         if (king != SQ_NONE && (h->excluded[s->ply] & s->pos->geo->bit[king]))
-            return 0;
+            return true;
     }
-    if (early) {
+    if (n->early) {
         uint64_t key = help_key(s);
         __builtin_prefetch(&s->leaf_cache[2 * ((key >> 1) & (HELP_LEAF_CACHE / 2 - 1))]);
         solver_generate_mating(s);
         if (leaf_failed(s, key))
-            return 0;
-    } else if (!numbered &&
-               (leaf ? leaf_failed(s, help_key(s)) : node_entry(h, probed, &e) && (e.help_fail >> plies & 1))) {
+            return true;
+    } else if (!n->numbered && (n->leaf ? leaf_failed(s, help_key(s))
+                                        : node_entry(h, n->probed, e) && (e->help_fail >> n->plies & 1))) {
         /* (MoveNumbers numbers every first move: the table's failure of
          * the root, an earlier problem's or a store's, does not end it) */
-        return 0;
+        return true;
     }
+    return false;
+}
+
+/* Whether the node is proved to fail here, before its turns are played:
+ * KeepMatingPiece, the goal bounds (a failure they prove is stored), or a
+ * reci-h#'s Black that cannot mate at once; excluded: the king squares
+ * proved here and above. */
+NODE_STEP bool node_proved_to_fail(struct help_run *h, struct node_facts *n, struct tt_bounds *e,
+                                   square_set *excluded)
+{
+    struct solver *s = h->s;
+    int plies = n->plies;
     if (help_goal_side_gone(s, plies))
-        return 0;
+        return true;
     /* MoveNumbers numbers every first move, so that root is always searched */
-    square_set excluded = h->excluded[s->ply];
-    if (!numbered && help_bound_prunes(s, plies, &excluded)) {
+    *excluded = h->excluded[s->ply];
+    if (!n->numbered && help_bound_prunes(s, plies, excluded)) {
         /* a proof of failure like any other: the table spares its repetition */
-        if (leaf) {
+        if (n->leaf) {
             leaf_store_failure(s, help_key(s));
         } else {
-            e.help_fail |= 1u << plies;
-            tt_put(s->tt, help_key(s), &e);
+            e->help_fail |= 1u << plies;
+            tt_put(s->tt, help_key(s), e);
         }
-        return 0;
+        return true;
     }
     /* reci-h#: where Black is to make the last move, it must be able to
      * mate White at once as well as help White mate it (README) */
-    bool reci_end = s->play == PLAY_RECI_HELP && plies == 2;
-    if (reci_end && ending_moves(h, false, false) == 0) {
-        tt_get(s->tt, help_key(s), &e);
-        e.help_fail |= 1u << plies;
-        tt_put(s->tt, help_key(s), &e);
-        return 0;
+    n->reci_end = s->play == PLAY_RECI_HELP && plies == 2;
+    if (n->reci_end && ending_moves(h, false, false) == 0) {
+        tt_get(s->tt, help_key(s), e);
+        e->help_fail |= 1u << plies;
+        tt_put(s->tt, help_key(s), e);
+        return true;
     }
+    return false;
+}
+
+/* The node's turns, in the order they are tried, and what is known to cut
+ * some of them unplayed: pass, hashes and checks are filled where the facts
+ * say so. */
+NODE_STEP void node_turns(struct help_run *h, struct node_facts *n, const square_set *excluded,
+                          struct goal_pass *pass, struct child_hashes *hashes, struct goal_checks *checks)
+{
+    struct solver *s = h->s;
+    int plies = n->plies;
     /* hs#: White's last help move need not reach the goal; Black's forced mate follows */
-    bool self_end = s->play == PLAY_HELP_SELF;
-    struct turn_list *l = &s->lists[s->ply];
-    if (numbered) {
+    n->self_end = s->play == PLAY_HELP_SELF;
+    struct turn_list *l = n->l = &s->lists[s->ply];
+    if (n->numbered) {
         /* h#0.5 (not h#1's set play, whose moves Popeye numbers all) */
         if (s->first_move_mates && !h->set_play)
             popeye_numbered_mating_moves(s->pos, l);
         else
             popeye_numbered_moves(s->pos, l);
         h->numbered = l->count;
-    } else if (!early && plies == 1 && !self_end) /* the last turn reaches the goal: for mate it must give check */
+    } else if (!n->early && plies == 1 && !n->self_end) /* the last turn reaches the goal: for mate it must give check */
         solver_generate_mating(s);
-    else if (!early) /* (early: generated above) */
+    else if (!n->early) /* (early: generated above) */
         solver_generate(s);
     /* MaxSolutions shows the first solutions found: find them in Popeye's order */
-    if (!numbered && s->opt->max_solutions > 0)
+    if (!n->numbered && s->opt->max_solutions > 0)
         help_order_for_max_solutions(s, l, plies);
     /* the side to be mated moves: when its passing would be cut, its turns
      * that change nothing the bound reads are cut unplayed (goal_bound.h) */
-    struct goal_pass pass;
-    bool pass_fails = !numbered && help_pass_fails(s, plies, &excluded, &pass);
+    n->pass_fails = !n->numbered && help_pass_fails(s, plies, excluded, pass);
     /* where idle turns are cut unplayed, most children are never probed */
-    struct child_hashes hashes;
-    bool prefetched = plies > 1 && !help_leaf(s, plies - 1) && !pass_fails;
-    if (prefetched) {
-        memset(hashes.known, 0, sizeof hashes.known);
-        prefetch_children(s, l, &hashes);
+    n->prefetched = plies > 1 && !help_leaf(s, plies - 1) && !n->pass_fails;
+    if (n->prefetched) {
+        memset(hashes->known, 0, sizeof hashes->known);
+        prefetch_children(s, l, hashes);
     }
     /* three half-moves left, the mating side to move: its turns after which
      * it can check no square of the king's are cut unplayed (goal_bound.h) */
-    struct goal_checks checks;
-    bool checks_known = plies == 3 && s->goal_bound && s->play == PLAY_HELP && !numbered &&
-                        goal_bound_checks_prepare(s->goal_bound, s->pos, s->goal, plies, excluded, &checks);
-    int found = 0;
-    h->excluded[s->ply + 1] = excluded; /* for the nodes below */
+    n->checks_known = plies == 3 && s->goal_bound && s->play == PLAY_HELP && !n->numbered &&
+                      goal_bound_checks_prepare(s->goal_bound, s->pos, s->goal, plies, *excluded, checks);
+    h->excluded[s->ply + 1] = *excluded; /* for the nodes below */
     /* the mated side's last turn: one that leaves its king on a square
      * proved here or above is not played (the node after it is cut so) */
-    bool proved_end = plies == 2 && s->goal_bound && s->play == PLAY_HELP && !numbered && excluded;
+    n->proved_end = plies == 2 && s->goal_bound && s->play == PLAY_HELP && !n->numbered && *excluded;
+}
+
+/* After the node's turns: reci-h#'s Black's own mates, and the node's
+ * failure remembered where it has none. */
+NODE_STEP void node_done(struct help_run *h, const struct node_facts *n, struct tt_bounds *e, int found)
+{
+    struct solver *s = h->s;
+    /* after the helpmates, Black's own mates; MaxSolutions stops at once on
+     * its last solution, before them (Popeye 4.104) */
+    if (n->reci_end && found && h->found < h->max_solutions)
+        ending_moves(h, false, true);
+    /* a root searched for a part of its first moves only (StartMoveNumber,
+     * --first-moves) proves nothing of the position: stored, its failure
+     * hid the solutions of a later problem of the file, or of a run on the
+     * same store, that searches every first move */
+    bool part_of_root = s->ply == 0 && s->root_filter && !h->set_play;
+    if (!found && !s->stopped && !part_of_root) {
+        if (n->leaf) {
+            leaf_store_failure(s, help_key(s));
+        } else {
+            tt_get(s->tt, help_key(s), e);
+            e->help_fail |= 1u << n->plies;
+            tt_put(s->tt, help_key(s), e);
+        }
+    }
+}
+
+/* Number of solutions below this node with exactly `plies` half-moves left. */
+int help_node(struct help_run *h, int plies)
+{
+    struct solver *s = h->s;
+    assert(plies >= 1 && plies <= STIPULATION_HELP_PLIES_MAX); /* one bit each in help_fail */
+    struct node_facts n = {.plies = plies, .probed = h->probed};
+    h->probed = false;
+    struct tt_bounds e = tt_bounds_empty();
+    square_set excluded;
+    if (node_known_to_fail(h, &n, &e) || node_proved_to_fail(h, &n, &e, &excluded))
+        return 0;
+    struct goal_pass pass;
+    struct child_hashes hashes;
+    struct goal_checks checks;
+    node_turns(h, &n, &excluded, &pass, &hashes, &checks);
+    /* the turns in their order, each cut unplayed where it can be; the loop
+     * stays in this body, where the values it keeps across its calls stay
+     * in the registers they were given */
+    struct turn_list *l = n.l;
+    int found = 0;
     for (int k = 0; k < l->count && h->found < h->max_solutions; k++) {
         int i = solver_turn_order(s, l->count, k);
         /* assisted (split.h): the other thread may have proved this node's
          * failure meanwhile; a node with a solution below is never failed */
-        if (k > 0 && found == 0 && !leaf && solver_assisted(s) && tt_get(s->tt, help_key(s), &e) &&
+        if (k > 0 && found == 0 && !n.leaf && solver_assisted(s) && tt_get(s->tt, help_key(s), &e) &&
             (e.help_fail >> plies & 1))
             return 0;
-        if (pass_fails && goal_bound_turn_idle(s->goal_bound, &pass, s->pos, &l->turns[i]))
+        if (n.pass_fails && goal_bound_turn_idle(s->goal_bound, &pass, s->pos, &l->turns[i]))
             continue;
-        if (proved_end && king_ends_proved(s->pos, &l->turns[i], excluded))
+        if (n.proved_end && king_ends_proved(s->pos, &l->turns[i], excluded))
             continue;
         struct undo u;
-        h->path[s->ply - 0] = l->turns[i];
+        h->path[s->ply] = l->turns[i];
         int depth = s->ply;
         if (depth == 0 && s->on_root_move)
             s->on_root_move(s->progress_ctx, plies, i + 1, l->count);
@@ -409,24 +496,24 @@ int help_node(struct help_run *h, int plies)
             continue; /* another part's first move (StartMoveNumber, --first-moves) */
         if (depth == 0)
             h->first_index = i;
-        if (numbered) {
+        if (n.numbered) {
             send_numbered(h, h->number_base + i + 1, &l->turns[i]);
             if (!popeye_turn_legal(s->pos, &l->turns[i]))
                 continue;
         }
-        if (plies == 1 && numbered && !self_end && !solver_may_reach_mate(s, &l->turns[i]))
+        if (plies == 1 && n.numbered && !n.self_end && !solver_may_reach_mate(s, &l->turns[i]))
             continue;
-        if (checks_known && goal_bound_turn_checkless(s->goal_bound, &checks, s->pos, &l->turns[i])) {
+        if (n.checks_known && goal_bound_turn_checkless(s->goal_bound, &checks, s->pos, &l->turns[i])) {
             s->nodes++; /* a node visited, as the child the bound would cut */
             continue;
         }
-        if (prefetched && child_failed_before(h, &hashes, i, plies - 1))
+        if (n.prefetched && child_failed_before(h, &hashes, i, plies - 1))
             continue;
         solver_make(s, &l->turns[i], &u);
-        if (plies == 1 && self_end) {
-            int n = help_self_end(h);
-            found += n;
-            h->found += n;
+        if (plies == 1 && n.self_end) {
+            int ended = help_self_end(h);
+            found += ended;
+            h->found += ended;
         } else if (plies == 1) {
             if (goal_reached(s)) {
                 found++;
@@ -438,23 +525,6 @@ int help_node(struct help_run *h, int plies)
         }
         solver_unmake(s, &u);
     }
-    /* after the helpmates, Black's own mates; MaxSolutions stops at once on
-     * its last solution, before them (Popeye 4.104) */
-    if (reci_end && found && h->found < h->max_solutions)
-        ending_moves(h, false, true);
-    /* a root searched for a part of its first moves only (StartMoveNumber,
-     * --first-moves) proves nothing of the position: stored, its failure
-     * hid the solutions of a later problem of the file, or of a run on the
-     * same store, that searches every first move */
-    bool part_of_root = s->ply == 0 && s->root_filter && !h->set_play;
-    if (!found && !s->stopped && !part_of_root) {
-        if (leaf) {
-            leaf_store_failure(s, help_key(s));
-        } else {
-            tt_get(s->tt, help_key(s), &e);
-            e.help_fail |= 1u << plies;
-            tt_put(s->tt, help_key(s), &e);
-        }
-    }
+    node_done(h, &n, &e, found);
     return found;
 }
