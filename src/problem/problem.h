@@ -26,6 +26,9 @@ static inline bool play_forces_defender(enum play p)
     return p == PLAY_SELF || p == PLAY_REFLEX || p == PLAY_SEMI_REFLEX;
 }
 enum goal { GOAL_MATE, GOAL_STALEMATE, GOAL_MATE_OR_STALEMATE };
+/* the last of each (search/solver.c packs them into the table's keys) */
+#define PLAY_LAST PLAY_SEMI_REFLEX
+#define GOAL_LAST GOAL_MATE_OR_STALEMATE
 
 /* The longest stipulations the search holds (checked where they are read,
  * asserted in search/): a help play's failures are one bit per remaining
@@ -80,6 +83,14 @@ struct diagram {
     int count;
     struct diagram_unit units[DIAGRAM_MAX];
 };
+
+/* The largest numbers of the options the table's keys hold (checked where
+ * they are read, options.c; search/solver.c mode_key): Threat n and
+ * MaxFlightsquares n (either beyond any board's use), NonTrivial's length
+ * (a length beyond the longest battle play changes nothing). */
+#define OPTION_THREAT_MAX 1000
+#define OPTION_MAX_FLIGHTS_MAX 1000
+#define OPTION_NONTRIVIAL_LENGTH_MAX STIPULATION_BATTLE_MOVES_MAX
 
 #define SQUARE_LIST_MAX 16
 struct square_ref { int8_t file, rank; };

@@ -29,7 +29,7 @@ struct solver {
     enum colour attacker;
     const struct options *opt;
     struct tt *tt;
-    uint64_t mode_key;           /* play type and goal, hashed into every table key */
+    uint64_t mode_key;           /* solver_mode_key: play, goal, options; hashed into every table key */
     uint64_t nodes;
     uint64_t next_check;         /* solver_should_stop looks at the clock from this count on */
     int ply;
@@ -83,6 +83,10 @@ struct solver {
 
 void solver_init(struct solver *s, struct position *pos, const struct stipulation *stip,
                  const struct options *opt, struct tt *tt);
+/* solver.mode_key: everything besides the position that changes an answer
+ * (play, goal and the options that do), mixed into one word; stores keep
+ * their entries under it (solver.c says how it is packed). */
+uint64_t solver_mode_key(const struct stipulation *stip, const struct options *opt);
 void solver_free(struct solver *s);
 /* Gives back the help search's last-move cache (solver.leaf_cache, help.h
  * help_leaf_cache_reset makes it); solver_free does too. */
