@@ -181,28 +181,22 @@ static bool help_goal_side_gone(const struct solver *s, int plies)
 /* The last move's nodes (but hs#'s, where every forced mate is tested after
  * it) keep their failures in a small cache of the thread's own instead of
  * the table: there a node is a few checks and a mate test each, about the
- * cost of a table probe, which is mostly a cache miss, and the table grew
- * by them (b8i_h4wtp_degener: 20% of its time went to probing, storing
- * and the table's new pages).  Keeping them nowhere was measured too:
- * where the last move's test is dear that lost more than it saved (Knight
- * relay kr_h3_c88 0.42 -> 0.70 s).  With 2^18 entries, two a set (2 MB),
- * degener went 3.01 -> 2.43 s and kr_h3_c88, sr_h3_c88 and kr_h4_c57 took
- * as long as with the table (2^16 direct-mapped: kr_h3_c88 +15%,
- * sr_h3_c88 +26%; 2^20: molnar +12% for clearing the cache).  2^17 (1 MB)
- * was then faster than 2^18 where the misses it adds cost less than the
- * memory it spares (pinned, alternating: b7i_h4_boros_int -9%, molnar -5%,
- * b13i -4%, kr_h4_c57 -4%, degener and kr_h3_c88 within the noise, with
- * 3.4% more instructions on kr_h3_c88); 2^16 lost 10% on kr_h3_c88.  Only
- * failures are kept, so no entry can be wrong and a lost one costs a
- * search. */
+ * cost of a table probe, which is mostly a cache miss, and the table would
+ * grow by them and spend its time on them.  Not keeping them at all costs
+ * more where the last move's test is dear (Knight relay, Stones & Relays).
+ * HELP_LEAF_CACHE entries, two a set (1 MiB): the misses a smaller cache
+ * adds cost more than the memory it spares, and a larger one costs more to
+ * clear for each search than it saves.  Only failures are kept, so no entry
+ * can be wrong and a lost one costs a search. */
 static bool help_leaf(const struct solver *s, int plies)
 {
     return plies == 1 && s->play != PLAY_HELP_SELF && s->leaf_cache;
 }
 
-/* Only the goal-directed search has the cache: the plain one meets far more
- * last-move nodes again (kr_h4_c57 --plain-help 19.3 -> 29.2 s with it),
- * and is the one of the rule sets without the bound. */
+/* Only the goal-directed search has the cache: the plain one meets so many
+ * more last-move nodes that they push each other out of it, and it costs
+ * more than it saves there; the plain search is also the one of the rule
+ * sets without the bound. */
 
 /* Two entries a set, the newer first (slot_pairs.h): a failure stored
  * pushes the older one out. */
@@ -229,8 +223,7 @@ void help_leaf_cache_reset(struct solver *s)
         solver_leaf_cache_free(s);
     } else if (!s->leaf_cache) {
         /* a huge page where the system gives one: its 1 MiB is looked at
-         * everywhere at once, 256 page faults on small pages (at 2 MiB,
-         * b6i_h3_molnar: about 1 ms of 36 for 512) */
+         * everywhere at once, 256 page faults on small pages */
         s->leaf_cache = memory_table_new(HELP_LEAF_CACHE * sizeof *s->leaf_cache);
         if (!s->leaf_cache)
             out_of_memory();
@@ -258,8 +251,8 @@ static bool king_ends_proved(const struct position *p, const struct turn *t, squ
  * and return nothing, so the turn need not be played.  It still counts as a
  * node visited (the clock's checks and the node counts stay those of the
  * child played).  Otherwise the table's answer is handed to the child
- * (help_run.probed), which would ask again.  b8i_h4wtp_degener_int: 535,554
- * of its 935,166 nodes two half-moves from the end are such. */
+ * (help_run.probed), which would ask again.  Where the table holds much,
+ * most nodes two half-moves from the end are such. */
 static bool child_failed_before(struct help_run *h, const struct child_hashes *c, int i, int plies)
 {
     if (i >= CHILD_HASHES || !(c->known[i / 64] >> (i % 64) & 1))
