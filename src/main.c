@@ -9,6 +9,7 @@
 #include "base/memory.h"
 #include "rules/rules.h"
 #include "run/config.h"
+#include "run/run.h"
 
 #define VERSION "0.1"
 /* --max-time above this (about 31 years) is a typing error, not a limit */
@@ -130,110 +131,134 @@ static bool popeye_words(int argc, char **argv, const struct option *longopts, c
     return true;
 }
 
+enum { OPT_PERFT = 256, OPT_DIVIDE, OPT_CHECK, OPT_JSON, OPT_HASH, OPT_STORE, OPT_MAXTIME,
+       OPT_REGRESSION, OPT_PROGRESS, OPT_STORE_REPLACE, OPT_PLAIN_HELP, OPT_SHARD, OPT_FIRST_MOVES,
+       OPT_MERGE, OPT_MERGE_STORE };
+static const struct option longopts[] = {
+    {"fen", required_argument, 0, 'f'},        {"stipulation", required_argument, 0, 's'},
+    {"condition", required_argument, 0, 'c'},  {"option", required_argument, 0, 'o'},
+    {"perft", required_argument, 0, OPT_PERFT},{"divide", no_argument, 0, OPT_DIVIDE},
+    {"check", no_argument, 0, OPT_CHECK},      {"json", no_argument, 0, OPT_JSON},
+    {"jobs", required_argument, 0, 'j'},       {"hash", required_argument, 0, OPT_HASH},
+    {"store", required_argument, 0, OPT_STORE},{"max-time", required_argument, 0, OPT_MAXTIME},
+    {"regression", no_argument, 0, OPT_REGRESSION}, {"progress", no_argument, 0, OPT_PROGRESS},
+    {"store-replace", no_argument, 0, OPT_STORE_REPLACE},
+    {"plain-help", no_argument, 0, OPT_PLAIN_HELP},
+    {"shard", required_argument, 0, OPT_SHARD},  {"first-moves", required_argument, 0, OPT_FIRST_MOVES},
+    {"merge", no_argument, 0, OPT_MERGE},        {"merge-store", no_argument, 0, OPT_MERGE_STORE},
+    {"help", no_argument, 0, 'h'},             {"version", no_argument, 0, 'V'},
+    {0, 0, 0, 0},
+};
+static const char shortopts[] = "f:s:c:o:j:hV";
+
+/* --max-time's seconds into cfg; false (said on standard error) when they are no such number. */
+static bool max_time_arg(const char *text, struct config *cfg)
+{
+    char *end;
+    cfg->max_time = strtod(text, &end);
+    /* !(x > 0) also refuses nan */
+    if (*text == 0 || *end != 0 || !(cfg->max_time > 0) || !isfinite(cfg->max_time) ||
+        cfg->max_time > MAX_TIME_LIMIT) {
+        fprintf(stderr, "fairysolve: --max-time needs a positive number of seconds up to %.0f, not '%s'\n",
+                MAX_TIME_LIMIT, text);
+        return false;
+    }
+    return true;
+}
+
+/* Option c of getopt_long (its argument in optarg) into cfg: -1 to go on,
+ * else the exit status (--help, --version, a bad argument). */
+static int take_option(int c, struct config *cfg)
+{
+    switch (c) {
+    case 'f': cfg->fen = optarg; break;
+    case 's': cfg->stipulation = optarg; break;
+    case 'c': cfg->condition = optarg; break;
+    case 'o': cfg->option = optarg; break;
+    case 'j': cfg->jobs = (int)number_arg("--jobs", optarg, 0, 256); break;
+    case OPT_PERFT: cfg->perft_depth = (int)number_arg("--perft", optarg, 1, 20); break;
+    case OPT_DIVIDE: cfg->divide = true; break;
+    case OPT_CHECK: cfg->check = true; break;
+    case OPT_JSON: cfg->json = true; break;
+    case OPT_HASH: cfg->hash_mb = number_arg("--hash", optarg, 1, 1L << 20); break;
+    case OPT_STORE: cfg->store = optarg; break;
+    case OPT_STORE_REPLACE: cfg->store_replace = true; break;
+    case OPT_MAXTIME: return max_time_arg(optarg, cfg) ? -1 : 2;
+    case OPT_REGRESSION: cfg->regression = true; break;
+    case OPT_PROGRESS: cfg->progress = true; break;
+    case OPT_PLAIN_HELP: cfg->plain_help = true; break;
+    case OPT_SHARD:
+        if (!pair_arg("--shard", optarg, '/', 1, SHARD_COUNT_MAX, &cfg->shard_k, &cfg->shard_n) ||
+            cfg->shard_k > cfg->shard_n) {
+            fprintf(stderr, "fairysolve: --shard needs K/N with 1 <= K <= N <= %d, not '%s'\n", SHARD_COUNT_MAX,
+                    optarg);
+            return 2;
+        }
+        break;
+    case OPT_FIRST_MOVES:
+        if (!pair_arg("--first-moves", optarg, '-', 1, FIRST_MOVE_NUMBER_MAX, &cfg->first_from, &cfg->first_to) ||
+            cfg->first_from > cfg->first_to) {
+            fprintf(stderr, "fairysolve: --first-moves needs A-B with 1 <= A <= B <= %d, not '%s'\n",
+                    FIRST_MOVE_NUMBER_MAX, optarg);
+            return 2;
+        }
+        break;
+    case OPT_MERGE: cfg->merge = true; break;
+    case OPT_MERGE_STORE: cfg->merge_store = true; break;
+    case 'h': usage(stdout); return 0;
+    case 'V': printf("fairysolve %s\n", VERSION); return 0;
+    default: usage(stderr); return 2;
+    }
+    return -1;
+}
+
+/* Whether the options go together, with `files` input files; false (said
+ * on standard error) when they do not. */
+static bool options_agree(const struct config *cfg, int files)
+{
+    if (cfg->divide && !cfg->perft_depth) {
+        fprintf(stderr, "fairysolve: --divide goes with --perft N\n");
+        return false;
+    }
+    if (cfg->perft_depth && (cfg->check || cfg->json)) {
+        fprintf(stderr, "fairysolve: --perft counts turns; it does not go with --check or --json\n");
+        return false;
+    }
+    if (!cfg->fen && (cfg->stipulation || cfg->condition || cfg->option)) {
+        fprintf(stderr, "fairysolve: -s, -c and -o go with --fen\n");
+        return false;
+    }
+    bool part = config_is_part(cfg);
+    if (part && (!cfg->json || cfg->fen || cfg->perft_depth || files == 0)) {
+        fprintf(stderr, "fairysolve: --shard and --first-moves make parts for --merge: they need --json and "
+                        "input files (not --fen, --perft or standard input)\n");
+        return false;
+    }
+    if ((cfg->merge || cfg->merge_store) && (part || cfg->fen || cfg->perft_depth || files == 0)) {
+        fprintf(stderr, "fairysolve: --merge and --merge-store take the files to join (and no --fen, --perft, "
+                        "--shard or --first-moves)\n");
+        return false;
+    }
+    if (cfg->merge_store && (cfg->merge || !cfg->store)) {
+        fprintf(stderr, "fairysolve: --merge-store joins the FILEs into --store OUT\n");
+        return false;
+    }
+    return true;
+}
+
 int main(int argc, char **argv)
 {
-    enum { OPT_PERFT = 256, OPT_DIVIDE, OPT_CHECK, OPT_JSON, OPT_HASH, OPT_STORE, OPT_MAXTIME,
-           OPT_REGRESSION, OPT_PROGRESS, OPT_STORE_REPLACE, OPT_PLAIN_HELP, OPT_SHARD, OPT_FIRST_MOVES,
-           OPT_MERGE, OPT_MERGE_STORE };
-    static const struct option longopts[] = {
-        {"fen", required_argument, 0, 'f'},        {"stipulation", required_argument, 0, 's'},
-        {"condition", required_argument, 0, 'c'},  {"option", required_argument, 0, 'o'},
-        {"perft", required_argument, 0, OPT_PERFT},{"divide", no_argument, 0, OPT_DIVIDE},
-        {"check", no_argument, 0, OPT_CHECK},      {"json", no_argument, 0, OPT_JSON},
-        {"jobs", required_argument, 0, 'j'},       {"hash", required_argument, 0, OPT_HASH},
-        {"store", required_argument, 0, OPT_STORE},{"max-time", required_argument, 0, OPT_MAXTIME},
-        {"regression", no_argument, 0, OPT_REGRESSION}, {"progress", no_argument, 0, OPT_PROGRESS},
-        {"store-replace", no_argument, 0, OPT_STORE_REPLACE},
-        {"plain-help", no_argument, 0, OPT_PLAIN_HELP},
-        {"shard", required_argument, 0, OPT_SHARD},  {"first-moves", required_argument, 0, OPT_FIRST_MOVES},
-        {"merge", no_argument, 0, OPT_MERGE},        {"merge-store", no_argument, 0, OPT_MERGE_STORE},
-        {"help", no_argument, 0, 'h'},             {"version", no_argument, 0, 'V'},
-        {0, 0, 0, 0},
-    };
     struct config cfg = {.jobs = 1, .hash_mb = 256, .version = "fairysolve " VERSION};
-    static const char shortopts[] = "f:s:c:o:j:hV";
     if (!popeye_words(argc, argv, longopts, shortopts))
         return 2;
     int c;
     while ((c = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
-        switch (c) {
-        case 'f': cfg.fen = optarg; break;
-        case 's': cfg.stipulation = optarg; break;
-        case 'c': cfg.condition = optarg; break;
-        case 'o': cfg.option = optarg; break;
-        case 'j': cfg.jobs = (int)number_arg("--jobs", optarg, 0, 256); break;
-        case OPT_PERFT: cfg.perft_depth = (int)number_arg("--perft", optarg, 1, 20); break;
-        case OPT_DIVIDE: cfg.divide = true; break;
-        case OPT_CHECK: cfg.check = true; break;
-        case OPT_JSON: cfg.json = true; break;
-        case OPT_HASH: cfg.hash_mb = number_arg("--hash", optarg, 1, 1L << 20); break;
-        case OPT_STORE: cfg.store = optarg; break;
-        case OPT_STORE_REPLACE: cfg.store_replace = true; break;
-        case OPT_MAXTIME: {
-            char *end;
-            cfg.max_time = strtod(optarg, &end);
-            /* !(x > 0) also refuses nan */
-            if (*optarg == 0 || *end != 0 || !(cfg.max_time > 0) || !isfinite(cfg.max_time) ||
-                cfg.max_time > MAX_TIME_LIMIT) {
-                fprintf(stderr, "fairysolve: --max-time needs a positive number of seconds up to %.0f, not '%s'\n",
-                        MAX_TIME_LIMIT, optarg);
-                return 2;
-            }
-            break;
-        }
-        case OPT_REGRESSION: cfg.regression = true; break;
-        case OPT_PROGRESS: cfg.progress = true; break;
-        case OPT_PLAIN_HELP: cfg.plain_help = true; break;
-        case OPT_SHARD:
-            if (!pair_arg("--shard", optarg, '/', 1, SHARD_COUNT_MAX, &cfg.shard_k, &cfg.shard_n) ||
-                cfg.shard_k > cfg.shard_n) {
-                fprintf(stderr, "fairysolve: --shard needs K/N with 1 <= K <= N <= %d, not '%s'\n", SHARD_COUNT_MAX,
-                        optarg);
-                return 2;
-            }
-            break;
-        case OPT_FIRST_MOVES:
-            if (!pair_arg("--first-moves", optarg, '-', 1, FIRST_MOVE_NUMBER_MAX, &cfg.first_from, &cfg.first_to) ||
-                cfg.first_from > cfg.first_to) {
-                fprintf(stderr, "fairysolve: --first-moves needs A-B with 1 <= A <= B <= %d, not '%s'\n",
-                        FIRST_MOVE_NUMBER_MAX, optarg);
-                return 2;
-            }
-            break;
-        case OPT_MERGE: cfg.merge = true; break;
-        case OPT_MERGE_STORE: cfg.merge_store = true; break;
-        case 'h': usage(stdout); return 0;
-        case 'V': printf("fairysolve %s\n", VERSION); return 0;
-        default: usage(stderr); return 2;
-        }
+        int status = take_option(c, &cfg);
+        if (status >= 0)
+            return status;
     }
-    if (cfg.divide && !cfg.perft_depth) {
-        fprintf(stderr, "fairysolve: --divide goes with --perft N\n");
+    if (!options_agree(&cfg, argc - optind))
         return 2;
-    }
-    if (cfg.perft_depth && (cfg.check || cfg.json)) {
-        fprintf(stderr, "fairysolve: --perft counts turns; it does not go with --check or --json\n");
-        return 2;
-    }
-    if (!cfg.fen && (cfg.stipulation || cfg.condition || cfg.option)) {
-        fprintf(stderr, "fairysolve: -s, -c and -o go with --fen\n");
-        return 2;
-    }
-    bool part = config_is_part(&cfg);
-    if (part && (!cfg.json || cfg.fen || cfg.perft_depth || optind == argc)) {
-        fprintf(stderr, "fairysolve: --shard and --first-moves make parts for --merge: they need --json and "
-                        "input files (not --fen, --perft or standard input)\n");
-        return 2;
-    }
-    if ((cfg.merge || cfg.merge_store) && (part || cfg.fen || cfg.perft_depth || optind == argc)) {
-        fprintf(stderr, "fairysolve: --merge and --merge-store take the files to join (and no --fen, --perft, "
-                        "--shard or --first-moves)\n");
-        return 2;
-    }
-    if (cfg.merge_store && (cfg.merge || !cfg.store)) {
-        fprintf(stderr, "fairysolve: --merge-store joins the FILEs into --store OUT\n");
-        return 2;
-    }
     cfg.file_count = argc - optind;
     cfg.files = argv + optind;
     return run_all(&cfg);

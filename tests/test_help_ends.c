@@ -11,7 +11,7 @@
 #include "../src/board/fen.h"
 #include "../src/rules/rules.h"
 #include "../src/bound/goal_bound.h"
-#include "../src/search/help.h"
+#include "../src/search/help_search.h"
 
 #include "table_fixture.h"
 #include "solution_text.h"

@@ -862,6 +862,12 @@ static void option_arguments(void **state)
     assert_true(pr.options.nontrivial);
     assert_int_equal(pr.options.nontrivial_max, 2);
     assert_int_equal(pr.options.nontrivial_length, 1);
+    /* the largest numbers the table's keys hold are taken */
+    problem_init(&pr);
+    assert_true(parse_options_text("Threat 1000 MaxFlightsquares 1000 NonTrivial 5 63", &pr.options, &err));
+    assert_int_equal(pr.options.threat, 1000);
+    assert_int_equal(pr.options.max_flights, 1000);
+    assert_int_equal(pr.options.nontrivial_length, 63);
 
     static const struct {
         const char *in;
@@ -874,6 +880,10 @@ static void option_arguments(void **state)
         {"Defence", 1, "expected a number after 'Defence', found the end of the input"},
         {"Defence 0", 9, "at least 1"},
         {"Threat 99999999999", 8, "too large"},
+        /* the largest the table's keys hold (problem.h) */
+        {"Threat 1001", 8, "the number '1001' after 'Threat' is too large (at most 1000)"},
+        {"MaxFlightsquares 1001", 18, "too large (at most 1000)"},
+        {"NonTrivial 0 64", 14, "the number '64' after 'NonTrivial' is too large (at most 63)"},
         {"NoCastling", 1, "expected squares like a1h1"},
         {"NoCastling x1", 12, "expected squares like a1h1"},
         {"EnPassant f7f6f5f4", 11, "too many squares"},

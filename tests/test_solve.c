@@ -10,7 +10,7 @@
 #include "../src/board/fen.h"
 #include "../src/rules/rules.h"
 #include "../src/search/battle.h"
-#include "../src/search/help.h"
+#include "../src/search/help_search.h"
 #include "../src/search/battle_search.h"
 
 #include "table_fixture.h"

@@ -7,7 +7,8 @@
 
 #define OPTION_NUMBER_MAX 1000000L
 
-static bool read_number(struct parser *p, const struct token *kw, long min, int *out)
+/* The number after kw, from min to max. */
+static bool read_number(struct parser *p, const struct token *kw, long min, long max, int *out)
 {
     char k[64], q[64];
     struct token t = lex_next(&p->lx);
@@ -17,10 +18,9 @@ static bool read_number(struct parser *p, const struct token *kw, long min, int 
     bool too_big;
     if (t.len == 0)
         return parse_fail_tok(p, kw, "expected a number after %s, found the end of the input", k);
-    if (!tok_number(&t, OPTION_NUMBER_MAX, &v, &too_big)) {
+    if (!tok_number(&t, max, &v, &too_big)) {
         if (too_big)
-            return parse_fail_tok(p, &t, "the number %s after %s is too large (at most %ld)", q, k,
-                                  OPTION_NUMBER_MAX);
+            return parse_fail_tok(p, &t, "the number %s after %s is too large (at most %ld)", q, k, max);
         return parse_fail_tok(p, &t, "expected a number after %s, found %s", k, q);
     }
     if (v < min)
@@ -76,18 +76,18 @@ static bool option_argument(struct parser *p, const struct token *t, int k, stru
     switch (k) {
     case OK_DEFENCE:
         o->try_play = true;
-        return read_number(p, t, 1, &o->defence);
+        return read_number(p, t, 1, OPTION_NUMBER_MAX, &o->defence);
     case OK_SETPLAY: o->set_play = true; return true;
     case OK_WHITETOPLAY: o->white_to_play = true; return true;
     case OK_VARIATION: o->variation = true; return true;
     case OK_MOVENUMBERS: o->move_numbers = true; return true;
     case OK_DUPLEX: o->duplex = true; return true;
     case OK_HALFDUPLEX: o->half_duplex = true; return true;
-    case OK_THREAT: return read_number(p, t, 0, &o->threat);
+    case OK_THREAT: return read_number(p, t, 0, OPTION_THREAT_MAX, &o->threat);
     case OK_NOTHREAT: o->no_threat = true; return true;
     case OK_TRY: o->try_play = true; return true;
-    case OK_MAXSOLUTIONS: return read_number(p, t, 1, &o->max_solutions);
-    case OK_MAXFLIGHTS: return read_number(p, t, 0, &o->max_flights);
+    case OK_MAXSOLUTIONS: return read_number(p, t, 1, OPTION_NUMBER_MAX, &o->max_solutions);
+    case OK_MAXFLIGHTS: return read_number(p, t, 0, OPTION_MAX_FLIGHTS_MAX, &o->max_flights);
     case OK_NOBOARD: o->no_board = true; return true;
     case OK_NOSHORTVARIATIONS: o->no_short_variations = true; return true;
     case OK_STOPONSHORT: o->stop_on_short = true; return true;
@@ -97,11 +97,12 @@ static bool option_argument(struct parser *p, const struct token *t, int k, stru
     case OK_POSTKEYPLAY: o->post_key_play = true; return true;
     case OK_NONTRIVIAL: /* Popeye's order: the extra non-trivial defences granted, then the length */
         o->nontrivial = true;
-        return read_number(p, t, 0, &o->nontrivial_max) && read_number(p, t, 0, &o->nontrivial_length);
+        return read_number(p, t, 0, OPTION_NUMBER_MAX, &o->nontrivial_max) &&
+               read_number(p, t, 0, OPTION_NONTRIVIAL_LENGTH_MAX, &o->nontrivial_length);
     /* Popeye numbers the first moves it solves when either is given, as with MoveNumbers */
-    case OK_STARTMOVENUMBER: o->move_numbers = true; return read_number(p, t, 1, &o->start_move);
-    case OK_UPTOMOVENUMBER: o->move_numbers = true; return read_number(p, t, 1, &o->upto_move);
-    case OK_MAXTIME: return read_number(p, t, 1, &o->max_time); /* seconds, as in Popeye */
+    case OK_STARTMOVENUMBER: o->move_numbers = true; return read_number(p, t, 1, OPTION_NUMBER_MAX, &o->start_move);
+    case OK_UPTOMOVENUMBER: o->move_numbers = true; return read_number(p, t, 1, OPTION_NUMBER_MAX, &o->upto_move);
+    case OK_MAXTIME: return read_number(p, t, 1, OPTION_NUMBER_MAX, &o->max_time); /* seconds, as in Popeye */
     case OK_INTELLIGENT: {
         o->intelligent = true;
         struct token a = lex_peek(&p->lx);

@@ -105,7 +105,7 @@ int kw_begin_language(const struct token *t);
 /* Piece letter of the language (case-insensitive) to kind; KIND_NONE if none. */
 enum kind language_piece(enum language lang, char c);
 
-/* ---- the parser (reader.c and the section parsers) ---- */
+/* ---- the parser (parse.c, reader.c and the section parsers) ---- */
 
 struct place { int line, column; };
 

@@ -26,6 +26,9 @@ static inline bool play_forces_defender(enum play p)
     return p == PLAY_SELF || p == PLAY_REFLEX || p == PLAY_SEMI_REFLEX;
 }
 enum goal { GOAL_MATE, GOAL_STALEMATE, GOAL_MATE_OR_STALEMATE };
+/* the last of each (search/solver.c packs them into the table's keys) */
+#define PLAY_LAST PLAY_SEMI_REFLEX
+#define GOAL_LAST GOAL_MATE_OR_STALEMATE
 
 /* The longest stipulations the search holds (checked where they are read,
  * asserted in search/): a help play's failures are one bit per remaining
@@ -60,6 +63,15 @@ static inline bool stipulation_has_lines(const struct stipulation *s)
     return s->play == PLAY_HELP || s->play == PLAY_HELP_SELF || s->play == PLAY_RECI_HELP || s->series;
 }
 
+/* Whether the stipulation's first move is to mate at once (#1, ser-#1,
+ * h#0.5): Popeye then lists its first moves by its mating-move generator
+ * (search/popeye_order.h). */
+static inline bool stipulation_first_move_mates(const struct stipulation *st)
+{
+    return st->goal == GOAL_MATE && ((st->play == PLAY_DIRECT && st->moves == 1) ||
+                                     (st->play == PLAY_HELP && !st->series && st->half && st->moves == 0));
+}
+
 /* A unit on the diagram in board-independent coordinates (file 0 = a). */
 struct diagram_unit {
     int8_t file, rank;
@@ -71,6 +83,14 @@ struct diagram {
     int count;
     struct diagram_unit units[DIAGRAM_MAX];
 };
+
+/* The largest numbers of the options the table's keys hold (checked where
+ * they are read, options.c; search/solver.c mode_key): Threat n and
+ * MaxFlightsquares n (either beyond any board's use), NonTrivial's length
+ * (a length beyond the longest battle play changes nothing). */
+#define OPTION_THREAT_MAX 1000
+#define OPTION_MAX_FLIGHTS_MAX 1000
+#define OPTION_NONTRIVIAL_LENGTH_MAX STIPULATION_BATTLE_MOVES_MAX
 
 #define SQUARE_LIST_MAX 16
 struct square_ref { int8_t file, rank; };
@@ -105,6 +125,13 @@ struct options {
     /* where EnPassant and LastNeutralStep were written, for errors found when
      * the position is built; 0 when not from a file */
     int en_passant_line, en_passant_column, last_step_line, last_step_column;
+};
+
+/* What is wrong with an input, and where (the reader's errors, a twin that
+ * gives no position). */
+struct parse_error {
+    int line, column;         /* 1-based; line 0 when the error has no place */
+    char message[256];        /* what was expected, without file/line prefix */
 };
 
 enum twin_op_kind {

@@ -1,5 +1,7 @@
 /* The problem reader: BeginProblem ... NextProblem ... EndProblem, the
  * keywords of a problem, and recovery after an error.  Never solves or prints. */
+#include "reader.h"
+
 #include "../base/memory.h"
 #include "parse.h"
 #include "reader.h"
@@ -22,59 +24,6 @@ struct reader {
     int count;
     const char *encoding;     /* an encoding the reader cannot read ("UTF-16LE"); NULL if none */
 };
-
-static bool vfail(struct parser *p, int line, int column, const char *fmt, va_list ap)
-{
-    if (!p->failed) {
-        p->failed = true;
-        p->err->line = line;
-        p->err->column = column;
-        vsnprintf(p->err->message, sizeof p->err->message, fmt, ap);
-    }
-    return false;
-}
-
-bool parse_fail_at(struct parser *p, int line, int column, const char *fmt, ...)
-{
-    va_list ap;
-    va_start(ap, fmt);
-    vfail(p, line, column, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
-bool parse_fail_tok(struct parser *p, const struct token *t, const char *fmt, ...)
-{
-    if (!p->failed) {
-        p->fail_tok = *t;
-        p->fail_has_tok = true;
-    }
-    va_list ap;
-    va_start(ap, fmt);
-    vfail(p, t->line, t->column, fmt, ap);
-    va_end(ap);
-    return false;
-}
-
-enum kw_table classify_keyword(const struct parser *p, const struct token *t, int *index)
-{
-    static const enum kw_table order[] = {KT_PROBLEM, KT_TWIN_END, KT_PROBLEM_END};
-    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
-        int k = kw_find(p->lang, order[i], t);
-        if (k != KW_NONE) {
-            *index = k;
-            return order[i];
-        }
-    }
-    *index = KW_NONE;
-    return KT_COUNT;
-}
-
-bool is_keyword(const struct parser *p, const struct token *t)
-{
-    int index;
-    return t->len > 0 && classify_keyword(p, t, &index) != KT_COUNT;
-}
 
 static void parser_setup(struct parser *p, const struct lexer *lx, enum language lang, struct parse_error *err,
                          struct problem *pr)

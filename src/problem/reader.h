@@ -7,11 +7,6 @@
 
 #include "problem.h"
 
-struct parse_error {
-    int line, column;         /* 1-based; line 0 when the error has no place */
-    char message[256];        /* what was expected, without file/line prefix */
-};
-
 struct reader;
 
 /* The reader keeps a pointer to file_name and copies text. */

@@ -117,12 +117,9 @@ static bool transform(struct work *w, const struct twin_op *op, int kind, int df
     return true;
 }
 
-static bool apply_op(struct work *w, const struct twin_op *op)
+/* Move, Exchange, Remove, Add: units of the squares named. */
+static bool apply_unit_op(struct work *w, const struct twin_op *op)
 {
-    static const char *const mirror_text[] = {"a1<-->h1", "a1<-->a8", "a1<-->h8", "a8<-->h1"};
-    char text[48], a[3], b[3];
-    square_ref_name(op->a, a);
-    square_ref_name(op->b, b);
     switch (op->kind) {
     case TWIN_MOVE:
         if (!need_square(w, op, op->a, true) || !need_square(w, op, op->b, false) || same_squares(w, op))
@@ -156,6 +153,62 @@ static bool apply_op(struct work *w, const struct twin_op *op)
         effect(w, EF_CREATE, op->a, op->a, op->unit, 0, NULL);
         *at(w, op->a) = op->unit;
         return true;
+    default:
+        return fail(w, op, "unknown twinning");
+    }
+}
+
+/* Rotate, Mirror, Shift: every unit moved together. */
+static bool apply_board_op(struct work *w, const struct twin_op *op)
+{
+    static const char *const mirror_text[] = {"a1<-->h1", "a1<-->a8", "a1<-->h8", "a8<-->h1"};
+    char text[48], a[3], b[3];
+    switch (op->kind) {
+    case TWIN_ROTATE:
+        if (op->degrees != 180 && w->files != w->ranks)
+            return fail(w, op, "rotate %d needs a square board", op->degrees);
+        if (op->degrees != 90 && op->degrees != 180 && op->degrees != 270)
+            return fail(w, op, "rotate takes 90, 180 or 270");
+        if (!transform(w, op, op->degrees, 0, 0))
+            return false;
+        snprintf(text, sizeof text, "rotate %d", op->degrees);
+        break;
+    case TWIN_MIRROR:
+        if ((unsigned)op->mirror > MIRROR_A8_H1)
+            return fail(w, op, "unknown mirror");
+        if ((op->mirror == MIRROR_A1_H8 || op->mirror == MIRROR_A8_H1) && w->files != w->ranks)
+            return fail(w, op, "mirror %s needs a square board", mirror_text[op->mirror]);
+        if (!transform(w, op, (int)op->mirror + 1000, 0, 0))
+            return false;
+        snprintf(text, sizeof text, "mirror %s", mirror_text[op->mirror]);
+        break;
+    case TWIN_SHIFT:
+        if (!need_square(w, op, op->a, false) || !need_square(w, op, op->b, false))
+            return false;
+        if (!transform(w, op, -1, op->b.file - op->a.file, op->b.rank - op->a.rank))
+            return false;
+        square_ref_name(op->a, a);
+        square_ref_name(op->b, b);
+        snprintf(text, sizeof text, "shift %s ==> %s", a, b);
+        break;
+    default:
+        return fail(w, op, "unknown twinning");
+    }
+    effect(w, EF_TEXT, op->a, op->a, 0, 0, text);
+    return true;
+}
+
+static bool apply_op(struct work *w, const struct twin_op *op)
+{
+    char text[48];
+    switch (op->kind) {
+    case TWIN_MOVE:
+    case TWIN_EXCHANGE:
+    case TWIN_REMOVE:
+    case TWIN_ADD: return apply_unit_op(w, op);
+    case TWIN_ROTATE:
+    case TWIN_MIRROR:
+    case TWIN_SHIFT: return apply_board_op(w, op);
     case TWIN_SUBSTITUTE: {
         enum kind from = unit_kind(op->unit), to = unit_kind(op->unit2);
         for (int r = 0; r < MAX_RANKS; r++)
@@ -166,34 +219,6 @@ static bool apply_op(struct work *w, const struct twin_op *op)
         effect(w, EF_TEXT, op->a, op->a, 0, 0, text);
         return true;
     }
-    case TWIN_ROTATE:
-        if (op->degrees != 180 && w->files != w->ranks)
-            return fail(w, op, "rotate %d needs a square board", op->degrees);
-        if (op->degrees != 90 && op->degrees != 180 && op->degrees != 270)
-            return fail(w, op, "rotate takes 90, 180 or 270");
-        if (!transform(w, op, op->degrees, 0, 0))
-            return false;
-        snprintf(text, sizeof text, "rotate %d", op->degrees);
-        effect(w, EF_TEXT, op->a, op->a, 0, 0, text);
-        return true;
-    case TWIN_MIRROR:
-        if ((unsigned)op->mirror > MIRROR_A8_H1)
-            return fail(w, op, "unknown mirror");
-        if ((op->mirror == MIRROR_A1_H8 || op->mirror == MIRROR_A8_H1) && w->files != w->ranks)
-            return fail(w, op, "mirror %s needs a square board", mirror_text[op->mirror]);
-        if (!transform(w, op, (int)op->mirror + 1000, 0, 0))
-            return false;
-        snprintf(text, sizeof text, "mirror %s", mirror_text[op->mirror]);
-        effect(w, EF_TEXT, op->a, op->a, 0, 0, text);
-        return true;
-    case TWIN_SHIFT:
-        if (!need_square(w, op, op->a, false) || !need_square(w, op, op->b, false))
-            return false;
-        if (!transform(w, op, -1, op->b.file - op->a.file, op->b.rank - op->a.rank))
-            return false;
-        snprintf(text, sizeof text, "shift %s ==> %s", a, b);
-        effect(w, EF_TEXT, op->a, op->a, 0, 0, text);
-        return true;
     case TWIN_POLISH:
         for (int r = 0; r < MAX_RANKS; r++)
             for (int f = 0; f < MAX_FILES; f++) {

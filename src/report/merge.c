@@ -247,6 +247,68 @@ static bool merge_text(const cJSON *const *lines, int count, struct move_map *ma
     return true;
 }
 
+/* The tree's first moves of every part, by their place, into firsts. */
+static bool place_first_moves(const cJSON *const *lines, int count, struct move_map *map, struct placed_list *firsts,
+                              char *msg, size_t msglen)
+{
+    bool ok = true;
+    for (int p = 0; p < count && ok; p++) {
+        int seq = 0;
+        const cJSON *it;
+        cJSON_ArrayForEach(it, field(field(lines[p], "tree"), "first_moves"))
+        {
+            const cJSON *mv = field(it, "move");
+            int index = cJSON_IsString(mv) ? map_find(map, 0, mv->valuestring) : -1;
+            if (index < 0) {
+                ok = fail(msg, msglen, "a tree move that is in no piece of the part's text",
+                          cJSON_IsString(mv) ? mv->valuestring : "?");
+                break;
+            }
+            placed_add(firsts, (struct placed){0, index, p, seq++, it});
+        }
+    }
+    placed_sort(firsts);
+    placed_drop_repeats(firsts);
+    return ok;
+}
+
+/* The first part's tree, with the first moves of all (firsts; NULL: help
+ * play, whose tree has none). */
+static cJSON *merged_tree(const cJSON *const *lines, const struct placed_list *firsts)
+{
+    cJSON *tree = cJSON_Duplicate(field(lines[0], "tree"), true);
+    if (!tree)
+        out_of_memory();
+    if (firsts) {
+        /* a tree has first_moves when it shows any (after set_play) */
+        cJSON_DeleteItemFromObjectCaseSensitive(tree, "first_moves");
+        cJSON *a = firsts->count ? cJSON_AddArrayToObject(tree, "first_moves") : NULL;
+        if (firsts->count && !a)
+            out_of_memory();
+        for (int i = 0; i < firsts->count; i++)
+            cJSON_AddItemToArray(a, cJSON_Duplicate(firsts->items[i].item, true));
+    }
+    return tree;
+}
+
+/* What any part says of the whole twin (partial, illegal ...), and the
+ * parts' nodes and seconds summed, into r. */
+static void add_part_facts(const cJSON *const *lines, int count, struct result *r)
+{
+    for (int p = 0; p < count; p++) {
+        const cJSON *part = field(lines[p], "part");
+        r->partial |= cJSON_IsTrue(field(lines[p], "partial"));
+        r->illegal |= cJSON_IsTrue(field(lines[p], "illegal"));
+        r->set_play_illegal |= cJSON_IsTrue(field(lines[p], "set_play_illegal"));
+        r->too_many_turns |= cJSON_IsTrue(field(part, "too_many_turns"));
+        const cJSON *nodes = field(lines[p], "nodes"), *seconds = field(lines[p], "seconds");
+        if (cJSON_IsNumber(nodes))
+            r->nodes += (uint64_t)nodes->valuedouble;
+        if (cJSON_IsNumber(seconds))
+            r->seconds += seconds->valuedouble;
+    }
+}
+
 bool merge_twin(const cJSON *const *lines, int count, const struct stipulation *st, struct merged_twin *m, char *msg,
                 size_t msglen)
 {
@@ -269,26 +331,8 @@ bool merge_twin(const cJSON *const *lines, int count, const struct stipulation *
             if (!cJSON_IsObject(field(lines[p], "tree")))
                 ok = fail(msg, msglen, "a part line without its tree", NULL);
     }
-    if (ok && !help) {
-        /* the tree's first moves, by their place */
-        for (int p = 0; p < count && ok; p++) {
-            int seq = 0;
-            const cJSON *it;
-            cJSON_ArrayForEach(it, field(field(lines[p], "tree"), "first_moves"))
-            {
-                const cJSON *mv = field(it, "move");
-                int index = cJSON_IsString(mv) ? map_find(&map, 0, mv->valuestring) : -1;
-                if (index < 0) {
-                    ok = fail(msg, msglen, "a tree move that is in no piece of the part's text",
-                              cJSON_IsString(mv) ? mv->valuestring : "?");
-                    break;
-                }
-                placed_add(&firsts, (struct placed){0, index, p, seq++, it});
-            }
-        }
-        placed_sort(&firsts);
-        placed_drop_repeats(&firsts);
-    }
+    if (ok && !help)
+        ok = place_first_moves(lines, count, &map, &firsts, msg, msglen);
     if (ok && help)
         ok = place_items(lines, count, "solutions", NULL, &map, true, &sols, msg, msglen) &&
              place_items(lines, count, "short", NULL, &map, true, &shorts, msg, msglen);
@@ -316,30 +360,8 @@ bool merge_twin(const cJSON *const *lines, int count, const struct stipulation *
             add_strings(&m->r.dual_lines, &duals);
             m->r.duals = m->r.dual_lines.count;
         }
-        m->tree = cJSON_Duplicate(field(lines[0], "tree"), true);
-        if (!m->tree)
-            out_of_memory();
-        if (!help) {
-            /* a tree has first_moves when it shows any (after set_play) */
-            cJSON_DeleteItemFromObjectCaseSensitive(m->tree, "first_moves");
-            cJSON *a = firsts.count ? cJSON_AddArrayToObject(m->tree, "first_moves") : NULL;
-            if (firsts.count && !a)
-                out_of_memory();
-            for (int i = 0; i < firsts.count; i++)
-                cJSON_AddItemToArray(a, cJSON_Duplicate(firsts.items[i].item, true));
-        }
-        for (int p = 0; p < count; p++) {
-            const cJSON *part = field(lines[p], "part");
-            m->r.partial |= cJSON_IsTrue(field(lines[p], "partial"));
-            m->r.illegal |= cJSON_IsTrue(field(lines[p], "illegal"));
-            m->r.set_play_illegal |= cJSON_IsTrue(field(lines[p], "set_play_illegal"));
-            m->r.too_many_turns |= cJSON_IsTrue(field(part, "too_many_turns"));
-            const cJSON *nodes = field(lines[p], "nodes"), *seconds = field(lines[p], "seconds");
-            if (cJSON_IsNumber(nodes))
-                m->r.nodes += (uint64_t)nodes->valuedouble;
-            if (cJSON_IsNumber(seconds))
-                m->r.seconds += seconds->valuedouble;
-        }
+        m->tree = merged_tree(lines, help ? NULL : &firsts);
+        add_part_facts(lines, count, &m->r);
     }
     free(keys.items);
     free(short_keys.items);

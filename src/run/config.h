@@ -33,7 +33,4 @@ struct config {
 /* --shard or --first-moves: the JSON lines carry what --merge needs */
 static inline bool config_is_part(const struct config *c) { return c->shard_n > 0 || c->first_from > 0; }
 
-/* Runs every job; returns the process exit status (0, 1, 2, or 128+signal). */
-int run_all(const struct config *cfg);
-
 #endif

@@ -14,8 +14,10 @@
 #include "../table/store.h"
 #include "../table/tt.h"
 #include "input.h"
+#include "job.h"
 #include "output.h"
 #include "persist.h"
+#include "read_jobs.h"
 #include "work.h"
 
 /* One part line: where it came from and what it says. */
@@ -343,7 +345,7 @@ int merge_run(const struct config *cfg)
         inputs = cJSON_CreateArray();
         if (!inputs)
             out_of_memory();
-        run_read_inputs(&run, &jobs, inputs);
+        read_jobs(&run, &jobs, inputs);
         if (!cJSON_Compare(inputs, set.inputs, true)) {
             fprintf(stderr, "%s:%d: the inputs have changed since the parts were made (or cannot be read here)\n",
                     set.items[0].file, set.items[0].line);

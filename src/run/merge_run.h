@@ -3,17 +3,10 @@
 #ifndef FS_MERGE_RUN_H
 #define FS_MERGE_RUN_H
 
-#include <cjson/cJSON.h>
-
 #include "config.h"
-#include "job.h"
 
 /* Exit status of a merge that lacks twins or first moves (or has partial ones). */
 #define MERGE_INCOMPLETE_STATUS 3
-
-/* Reads the run's inputs into jobs as a run does (run.c); with inputs, each
- * file's [name, hash] is added to it.  Nonzero: a usage error (--fen). */
-int run_read_inputs(const struct config *cfg, struct job_list *jobs, cJSON *inputs);
 
 /* Returns the exit status: a whole run's, MERGE_INCOMPLETE_STATUS when
  * something is missing, 2 for part files that cannot be joined. */

@@ -1,213 +1,25 @@
 /* A run: every input read into the job list first (errors keep their place),
  * then the table and store set up, the jobs solved and printed in order. */
-#include <errno.h>
+#include "run.h"
+
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <unistd.h>
 
+#include <cjson/cJSON.h>
+
 #include "../base/memory.h"
-#include "../board/fen.h"
-#include "../problem/reader.h"
-#include "../problem/setup.h"
-#include "../search/solve.h"
 #include "../search/solver.h"
 #include "../search/split.h"
-#include "config.h"
-#include "expect_lines.h"
-#include "input.h"
 #include "interrupt.h"
 #include "job.h"
+#include "merge_run.h"
 #include "output.h"
 #include "persist.h"
 #include "pool.h"
-#include "merge_run.h"
+#include "read_jobs.h"
 #include "work.h"
-
-/* The side that moves first under the stipulation, for perft of a problem. */
-static enum colour first_mover(const struct problem *pr, const struct twin_view *v)
-{
-    struct stipulation st = solve_effective_stipulation(pr, v);
-    return solve_first_mover(pr, &st);
-}
-
-static void add_twin(const struct config *cfg, struct job_list *jobs, struct problem *pr, int t,
-                     const struct twin_view *v, struct position *p)
-{
-    if (!cfg->perft_depth) {
-        /* Option Duplex: the twin as stated, then with the colours' roles
-         * exchanged, as Popeye prints them; HalfDuplex: only the latter */
-        bool half = pr->options.half_duplex, both = pr->options.duplex && !half;
-        if (!half) {
-            struct job *j = job_add_solve(jobs, pr, t, v, p);
-            j->last_of_problem &= !both;
-        }
-        if (half || both) {
-            struct twin_view swapped = *v;
-            swapped.colours_swapped = true;
-            job_add_solve(jobs, pr, t, &swapped, p)->same_twin = both;
-        }
-        return;
-    }
-    p->st.side = (uint8_t)(pr->has_stipulation ? first_mover(pr, v) : WHITE);
-    position_rehash(p);
-    job_add_perft(jobs, pr, t, v, p);
-}
-
-/* Every twin of pr as a job; pr (malloc'd) is then owned by its jobs.  The
- * Expect lines are checked against the twins first (expect_lines.h): a key
- * that is no first move makes the problem an input error. */
-static void add_problem(const struct config *cfg, struct job_list *jobs, struct problem *pr)
-{
-    int n = pr->twin_count + 1, good = 0;
-    struct twin_view *views = malloc(sizeof *views * (size_t)n);
-    struct position *starts = malloc(sizeof *starts * (size_t)n);
-    if (!views || !starts)
-        out_of_memory();
-    struct parse_error twin_err, expect_err;
-    while (good < n && problem_twin(pr, good, &views[good], &twin_err) &&
-           problem_position(pr, &views[good], &starts[good], &twin_err))
-        good++;
-    struct text warnings;
-    text_init(&warnings);
-    bool expect_ok = good == 0 || cfg->perft_depth || expect_lines_check(pr, good, views, starts, &expect_err, &warnings);
-    if (!expect_ok) {
-        job_add_error(jobs, pr->file, pr->index, &expect_err)->warnings = warnings.data;
-        text_init(&warnings);
-        good = 0;
-    }
-    for (int t = 0; t < good; t++) {
-        add_twin(cfg, jobs, pr, t, &views[t], &starts[t]);
-        if (t == 0 && warnings.len) {
-            jobs->items[jobs->count - 1].warnings = warnings.data; /* the job frees it */
-            text_init(&warnings);
-        }
-    }
-    if (expect_ok && good < n) {
-        /* the twins before keep their output and close the problem */
-        job_close_problem(jobs, pr);
-        job_add_error(jobs, pr->file, pr->index, &twin_err);
-    }
-    text_free(&warnings);
-    free(views);
-    free(starts);
-    if (!good) {
-        problem_free(pr);
-        free(pr);
-    }
-}
-
-static void read_file(const struct config *cfg, struct job_list *jobs, const char *name, cJSON *inputs)
-{
-    size_t len;
-    char *text = input_read_all(name, &len);
-    if (inputs) { /* --shard, --first-moves: the parts name their inputs, --merge checks them */
-        char hash[24];
-        snprintf(hash, sizeof hash, "%016llx", text ? input_hash(text, len) : 0ull);
-        cJSON *pair = cJSON_CreateArray();
-        if (!pair || !cJSON_AddItemToArray(pair, cJSON_CreateString(name)) ||
-            !cJSON_AddItemToArray(pair, cJSON_CreateString(hash)) || !cJSON_AddItemToArray(inputs, pair))
-            out_of_memory();
-    }
-    if (!text) {
-        struct parse_error e = {0};
-        snprintf(e.message, sizeof e.message, "cannot read: %s", strerror(errno));
-        job_add_error(jobs, name, 0, &e);
-        return;
-    }
-    struct reader *r = reader_new(name, text, len);
-    free(text);
-    for (;;) {
-        struct problem *pr = malloc(sizeof *pr);
-        struct parse_error err;
-        if (!pr)
-            out_of_memory();
-        int got = reader_next(r, pr, &err);
-        if (got > 0) {
-            add_problem(cfg, jobs, pr);
-            continue;
-        }
-        if (got < 0)
-            job_add_error(jobs, name, pr->index, &err);
-        problem_free(pr);
-        free(pr);
-        if (got == 0)
-            break;
-    }
-    reader_free(r);
-}
-
-/* --fen: a one-problem input made from the command line's words.  Its errors
- * are usage errors: reported at once, nothing is solved. */
-static int read_fen(const struct config *cfg, struct job_list *jobs)
-{
-    struct problem *pr = malloc(sizeof *pr);
-    if (!pr)
-        out_of_memory();
-    struct parse_error err = {0};
-    problem_init(pr);
-    pr->file = NULL; /* JSON says null: no file */
-    pr->index = 1;
-    const char *bad = NULL;
-    if (cfg->condition && !parse_condition_text(cfg->condition, &pr->rules, &pr->switches, &err))
-        bad = "--condition";
-    else if (cfg->stipulation && !parse_stipulation_text(cfg->stipulation, &pr->stipulation, &err))
-        bad = "--stipulation";
-    else if (cfg->option && !parse_options_text(cfg->option, &pr->options, &err))
-        bad = "--option";
-    struct position p;
-    struct fen_error fe;
-    if (!bad) {
-        pr->has_stipulation = cfg->stipulation != NULL;
-        position_init(&p, pr->rules, pr->switches);
-        if (!fen_parse(&p, cfg->fen, &fe)) {
-            bad = "--fen";
-            err.column = fe.column;
-            snprintf(err.message, sizeof err.message, "%s", fe.message);
-        }
-    }
-    if (!bad && !cfg->perft_depth && !pr->has_stipulation) {
-        fprintf(stderr, "fairysolve: --fen needs --stipulation (or --perft)\n");
-        free(pr);
-        return 2;
-    }
-    if (bad) {
-        fprintf(stderr, "%s:%d: %s\n", bad, err.column, err.message);
-        free(pr);
-        return 2;
-    }
-    struct twin_view v = {.stipulation = pr->stipulation, .rules = pr->rules, .switches = pr->switches};
-    if (cfg->perft_depth)
-        job_add_perft(jobs, pr, 0, &v, &p); /* the side to move as the FEN says */
-    else
-        job_add_solve(jobs, pr, 0, &v, &p);
-    return 0;
-}
-
-int run_read_inputs(const struct config *cfg, struct job_list *jobs, cJSON *inputs)
-{
-    if (cfg->fen)
-        return read_fen(cfg, jobs);
-    if (cfg->file_count == 0) {
-        /* a bare `fairysolve` typed at a prompt would otherwise just wait */
-        if (isatty(STDIN_FILENO))
-            fprintf(stderr, "fairysolve: reading problems from standard input (end with Ctrl-D; "
-                            "--help for usage)\n");
-        read_file(cfg, jobs, "-", inputs);
-    } else {
-        for (int i = 0; i < cfg->file_count; i++)
-            read_file(cfg, jobs, cfg->files[i], inputs);
-    }
-    /* the places --shard and --merge count: solving jobs in input order */
-    int place = 0;
-    for (int i = 0; i < jobs->count; i++)
-        if (jobs->items[i].kind == JOB_SOLVE) {
-            jobs->items[i].place = place++;
-            jobs->items[i].skip = cfg->shard_n > 0 && jobs->items[i].place % cfg->shard_n != cfg->shard_k - 1;
-        }
-    return 0;
-}
 
 static int solve_jobs(const struct job_list *l)
 {
@@ -302,7 +114,7 @@ int run_all(const struct config *cfg)
     cJSON *inputs = NULL;
     if (config_is_part(cfg) && !(inputs = cJSON_CreateArray()))
         out_of_memory();
-    if (run_read_inputs(cfg, &jobs, inputs) != 0) {
+    if (read_jobs(cfg, &jobs, inputs) != 0) {
         job_list_free(&jobs);
         cJSON_Delete(inputs);
         return 2;

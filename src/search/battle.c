@@ -49,9 +49,8 @@ static void order_by_hint(struct solver *s, struct turn_list *l)
 /* Defences are ordered (below) where at least this many half-moves follow
  * the defence: direct play 2n - 1, self play 2n - 2.  With one half-move
  * left (direct #1 after the defence) the attacker's moves are mostly skipped
- * by may_check, so counting them would cost more than it saves (measured:
- * ordering there too takes the bench's #4 b3_d4_zepler from 304,000 nodes
- * to 589,000, #3 b2_d3_seidel from 249,000 to 312,000). */
+ * by may_check, so counting them would cost more than it saves, and
+ * ordered there too, direct play searches more nodes, not fewer. */
 #define BATTLE_ORDER_MIN_PLIES_AFTER 2
 
 /* Orders the defences of l, fewest attacker replies first (as Popeye orders
@@ -66,9 +65,9 @@ static void order_by_hint(struct solver *s, struct turn_list *l)
 static void order_defences(struct solver *s, struct turn_list *l)
 {
     /* on the stack for the usual few dozen turns (memory_scratch): kept
-     * per thread for every length (TURN_LIST_MAX) they were 160 KB of the
-     * thread-local block every new thread zeroes, and with Popeye order's
-     * 2.4 ms of a 12.5 ms h#1 (b6i_h3_molnar: 46.6 -> 43.6 ms) */
+     * per thread for every length (TURN_LIST_MAX), they would be 160 KB of
+     * the thread-local block every new thread zeroes, a cost a short search
+     * feels */
     int key_small[TURN_SORT_ON_STACK], order_small[TURN_SORT_ON_STACK];
     struct turn sorted_small[TURN_SORT_ON_STACK];
     size_t count_bytes = (size_t)l->count;
@@ -305,17 +304,10 @@ bool defence_loses(struct solver *s, int n)
      * the refutation (of a try) come first, and a helper starting anywhere
      * else proves defences the question never needs; the attacker's
      * nodes below, where a refutation's proof must answer every move, are
-     * where it splits the work (solver_turn_order).  b9_d10_lindgren at
-     * -j 2 against -j 1, 21 interleaved runs: 1.66-1.69x so, 1.51-1.53x
-     * with the defences rotated too.  Also slower (session 20, 101
-     * interleaved runs; README, Parallel jobs): a helper that follows the
-     * owner's path and leaves it the child it is in, 1.46-1.56x against
-     * 1.64x; the owner's nodes shared, their children taken from one
-     * counter once the first did not decide the node (young brothers
-     * wait), 1.65x against 1.72x, though it cut lindgren's last verdict
-     * from some 30 to 22 ms: its bookkeeping cost 2%, and the whole
-     * question asked in the helper's own order proves what the tree's
-     * display asks later (without it the display took 8-10 ms, not 3). */
+     * where it splits the work (solver_turn_order).  The helper asks the
+     * whole question, not a share of the owner's nodes: it needs no
+     * bookkeeping with the owner, and what it proves is also what the
+     * tree's display asks later (README, Parallel jobs). */
     for (int i = 0; i < l->count; i++) {
         if (battle_choice_seen(l, i))
             continue;

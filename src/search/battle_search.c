@@ -462,18 +462,12 @@ static void split_assist(void *ctx, struct solver *s, int i)
 
 /* -j N: the first moves' verdicts are taken longest first, so that the
  * last to finish is a short one.  Each move's question asked BATTLE_ESTIMATE_MOVES
- * deep (at most n - 1) is the estimate: on b9_d10_lindgren its nodes at 3
- * rank the four long verdicts of 10 moves (50,000 to 135,000 nodes, the
- * others below 100) as at 10 but for two neighbours, for 1,500 nodes in
- * all; and what it proves stays in the table for the full length.  The
- * estimates are asked on the threads too (on b5_s4_petkov they took 14 to
- * 24 ms of a 220 ms run at -j 2 on the calling thread alone).  Measured on
- * b9_d10_lindgren at -j 2 and dropped (session 20, interleaved runs): 4
- * moves deep, though it ranks the key first, 1.67x against 1.69x (61
- * runs) and 1.73x against 1.64x (41); the estimates assisted as the
- * verdicts are, 1.647x against 1.650x (61); none at all, first moves in
- * order, 1.34x against 1.52x: what the estimates prove counts more than
- * the order they give. */
+ * deep (at most n - 1) is the estimate: its nodes rank the long verdicts
+ * nearly as the full length does, for a small part of their cost, and what
+ * it proves stays in the table for the full length (which counts more than
+ * the order it gives; a deeper estimate costs more than its better order
+ * saves).  The estimates are asked on the threads too: on the calling
+ * thread alone they are a good part of a short run. */
 #define BATTLE_ESTIMATE_MOVES 3
 
 struct estimates {

@@ -1,6 +1,6 @@
-/* Help play: every sequence of exactly k half-moves that reaches the goal,
- * shortest lengths first, with failures remembered per remaining length;
- * also the help part of hs#n and reci-h#n with their endings. */
+/* Help play's node: every sequence of exactly k half-moves that reaches the
+ * goal below a node, with failures remembered per remaining length; also the
+ * help part of hs#n and reci-h#n with their endings. */
 #include "help.h"
 
 #include <assert.h>
@@ -11,9 +11,22 @@
 #include "../board/notation.h"
 #include "../rules/rules.h"
 #include "../bound/goal_bound.h"
-#include "help_split.h"
 #include "popeye_order.h"
 #include "../bound/slot_pairs.h"
+
+void help_record_add(struct help_record *rec, const struct turn *path, int plies)
+{
+    assert(rec->count == 0 || rec->plies == plies); /* one length per split */
+    rec->plies = plies;
+    if (rec->count == rec->cap) {
+        rec->cap = rec->cap ? 2 * rec->cap : 4;
+        rec->turns = realloc(rec->turns, sizeof *rec->turns * (size_t)rec->cap * (size_t)plies);
+        if (!rec->turns)
+            out_of_memory();
+    }
+    memcpy(&rec->turns[(size_t)rec->count * (size_t)plies], path, sizeof *path * (size_t)plies);
+    rec->count++;
+}
 
 /* A solution found: its canonical text into the result, its turns with
  * their effects (replayed from the root) to the sink. */
@@ -49,7 +62,7 @@ static void send_numbered(struct help_run *h, int n, const struct turn *t)
  * the solution when `send` (it ends at path[s->ply]); without `send` the
  * first one ends the look.  hs#: only when every move it has does (it is
  * forced to); reci-h#: Black's own mate. */
-static int ending_moves(struct help_run *h, bool forced, bool send)
+static __attribute__((noinline)) int ending_moves(struct help_run *h, bool forced, bool send)
 {
     struct solver *s = h->s;
     struct turn_list *l = solver_generate(s);
@@ -168,28 +181,22 @@ static bool help_goal_side_gone(const struct solver *s, int plies)
 /* The last move's nodes (but hs#'s, where every forced mate is tested after
  * it) keep their failures in a small cache of the thread's own instead of
  * the table: there a node is a few checks and a mate test each, about the
- * cost of a table probe, which is mostly a cache miss, and the table grew
- * by them (b8i_h4wtp_degener: 20% of its time went to probing, storing
- * and the table's new pages).  Keeping them nowhere was measured too:
- * where the last move's test is dear that lost more than it saved (Knight
- * relay kr_h3_c88 0.42 -> 0.70 s).  With 2^18 entries, two a set (2 MB),
- * degener went 3.01 -> 2.43 s and kr_h3_c88, sr_h3_c88 and kr_h4_c57 took
- * as long as with the table (2^16 direct-mapped: kr_h3_c88 +15%,
- * sr_h3_c88 +26%; 2^20: molnar +12% for clearing the cache).  2^17 (1 MB)
- * was then faster than 2^18 where the misses it adds cost less than the
- * memory it spares (pinned, alternating: b7i_h4_boros_int -9%, molnar -5%,
- * b13i -4%, kr_h4_c57 -4%, degener and kr_h3_c88 within the noise, with
- * 3.4% more instructions on kr_h3_c88); 2^16 lost 10% on kr_h3_c88.  Only
- * failures are kept, so no entry can be wrong and a lost one costs a
- * search. */
+ * cost of a table probe, which is mostly a cache miss, and the table would
+ * grow by them and spend its time on them.  Not keeping them at all costs
+ * more where the last move's test is dear (Knight relay, Stones & Relays).
+ * HELP_LEAF_CACHE entries, two a set (1 MiB): the misses a smaller cache
+ * adds cost more than the memory it spares, and a larger one costs more to
+ * clear for each search than it saves.  Only failures are kept, so no entry
+ * can be wrong and a lost one costs a search. */
 static bool help_leaf(const struct solver *s, int plies)
 {
     return plies == 1 && s->play != PLAY_HELP_SELF && s->leaf_cache;
 }
 
-/* Only the goal-directed search has the cache: the plain one meets far more
- * last-move nodes again (kr_h4_c57 --plain-help 19.3 -> 29.2 s with it),
- * and is the one of the rule sets without the bound. */
+/* Only the goal-directed search has the cache: the plain one meets so many
+ * more last-move nodes that they push each other out of it, and it costs
+ * more than it saves there; the plain search is also the one of the rule
+ * sets without the bound. */
 
 /* Two entries a set, the newer first (slot_pairs.h): a failure stored
  * pushes the older one out. */
@@ -210,20 +217,13 @@ void help_leaf_cache_touch(struct solver *s)
         memory_touch_for_write(s->leaf_cache, HELP_LEAF_CACHE * sizeof *s->leaf_cache);
 }
 
-void help_leaf_cache_free(struct solver *s)
-{
-    memory_table_free(s->leaf_cache, HELP_LEAF_CACHE * sizeof *s->leaf_cache);
-    s->leaf_cache = NULL;
-}
-
 void help_leaf_cache_reset(struct solver *s)
 {
     if (!s->goal_bound) {
-        help_leaf_cache_free(s);
+        solver_leaf_cache_free(s);
     } else if (!s->leaf_cache) {
         /* a huge page where the system gives one: its 1 MiB is looked at
-         * everywhere at once, 256 page faults on small pages (at 2 MiB,
-         * b6i_h3_molnar: about 1 ms of 36 for 512) */
+         * everywhere at once, 256 page faults on small pages */
         s->leaf_cache = memory_table_new(HELP_LEAF_CACHE * sizeof *s->leaf_cache);
         if (!s->leaf_cache)
             out_of_memory();
@@ -251,8 +251,8 @@ static bool king_ends_proved(const struct position *p, const struct turn *t, squ
  * and return nothing, so the turn need not be played.  It still counts as a
  * node visited (the clock's checks and the node counts stay those of the
  * child played).  Otherwise the table's answer is handed to the child
- * (help_run.probed), which would ask again.  b8i_h4wtp_degener_int: 535,554
- * of its 935,166 nodes two half-moves from the end are such. */
+ * (help_run.probed), which would ask again.  Where the table holds much,
+ * most nodes two half-moves from the end are such. */
 static bool child_failed_before(struct help_run *h, const struct child_hashes *c, int i, int plies)
 {
     if (i >= CHILD_HASHES || !(c->known[i / 64] >> (i % 64) & 1))
@@ -268,9 +268,14 @@ static bool child_failed_before(struct help_run *h, const struct child_hashes *c
     return false;
 }
 
+/* help_node's steps are its own helpers, always inlined into it: help_node
+ * is the help search's hottest function, and one body keeps what the steps
+ * share in registers. */
+#define NODE_STEP static inline __attribute__((always_inline))
+
 /* The table's entry for this node: asked by the parent before its turn was
  * played (child_failed_before), or now. */
-static bool node_entry(struct help_run *h, bool probed, struct tt_bounds *e)
+NODE_STEP bool node_entry(struct help_run *h, bool probed, struct tt_bounds *e)
 {
     struct solver *s = h->s;
     uint64_t key = help_key(s);
@@ -281,120 +286,202 @@ static bool node_entry(struct help_run *h, bool probed, struct tt_bounds *e)
     return tt_get(s->tt, key, e);
 }
 
-/* Number of solutions below this node with exactly `plies` half-moves left. */
-int help_node(struct help_run *h, int plies)
+/* What help_node learns of its node on the way to its turns.  (The king
+ * squares proved here and above, whose address the bounds take, are a
+ * variable of its own: the facts stay in registers.) */
+struct node_facts {
+    int plies;          /* half-moves left from here */
+    bool probed;        /* the parent asked the table for this node (help_run.probed) */
+    bool leaf;          /* the last move's node: its failures go to the leaf cache */
+    /* MoveNumbers' root: every first move is numbered and searched */
+    bool numbered;
+    /* the mating turns are generated while the leaf cache's line comes */
+    bool early;
+    bool reci_end;      /* reci-h#, Black to make the last move */
+    bool self_end;      /* hs#: Black's forced mate follows the last move */
+    /* the turns to be played, and the ways some are cut unplayed */
+    struct turn_list *l;
+    bool pass_fails, prefetched, checks_known, proved_end;
+};
+
+/* Whether the node is known to fail before its turns are generated: the
+ * search stops, the mated king stands on a square proved above, or the leaf
+ * cache or the table has its failure; e: the table's entry where it was read. */
+NODE_STEP bool node_known_to_fail(struct help_run *h, struct node_facts *n, struct tt_bounds *e)
 {
     struct solver *s = h->s;
-    assert(plies >= 1 && plies <= STIPULATION_HELP_PLIES_MAX); /* one bit each in help_fail */
-    bool probed = h->probed;
-    h->probed = false;
     if (h->split && split_cancelled(h->split, h->task))
         s->stopped = true; /* answers nothing: no failure is recorded */
     if (h->found >= h->max_solutions || solver_should_stop(s))
-        return 0;
-    bool leaf = help_leaf(s, plies);
-    struct tt_bounds e = tt_bounds_empty();
+        return true;
+    n->leaf = help_leaf(s, n->plies);
     /* Popeye prints no move numbers under Intelligent (its corpus, reci-h#) */
-    bool numbered = s->ply == 0 && s->opt->move_numbers && !s->opt->intelligent && h->lines == &h->r->solutions;
+    n->numbered = s->ply == 0 && s->opt->move_numbers && !s->opt->intelligent && h->lines == &h->r->solutions;
     /* where the rules generate checking turns directly, a last move's node
-     * asks for its cache line first and generates them while it comes (they
-     * are wanted on a miss, 3 lookups in 4 on b8i_h4wtp_degener_int, where
-     * the miss had stalled help_node for 15% of the time) */
-    bool early = leaf && !numbered && s->pos->rules->generate_checks;
+     * asks for its cache line first and generates them while it comes: they
+     * are wanted on a miss, and a miss stalls the node for as long as the
+     * line takes to come */
+    n->early = n->leaf && !n->numbered && s->pos->rules->generate_checks;
     /* the last move leaves the mated king where it stands: where a node
      * above proved that square (README "Squares proved above"), no last
-     * move mates (b8i_h4wtp_degener_int: 276,129 of 3.10 M such nodes) */
-    if (leaf && s->goal_bound && s->play == PLAY_HELP && !numbered) {
+     * move mates */
+    if (n->leaf && s->goal_bound && s->play == PLAY_HELP && !n->numbered) {
         int king = s->pos->st.king_sq[!s->pos->st.side];
         if (king != SQ_NONE && (h->excluded[s->ply] & s->pos->geo->bit[king]))
-            return 0;
+            return true;
     }
-    if (early) {
+    if (n->early) {
         uint64_t key = help_key(s);
         __builtin_prefetch(&s->leaf_cache[2 * ((key >> 1) & (HELP_LEAF_CACHE / 2 - 1))]);
         solver_generate_mating(s);
         if (leaf_failed(s, key))
-            return 0;
-    } else if (!numbered &&
-               (leaf ? leaf_failed(s, help_key(s)) : node_entry(h, probed, &e) && (e.help_fail >> plies & 1))) {
+            return true;
+    } else if (!n->numbered && (n->leaf ? leaf_failed(s, help_key(s))
+                                        : node_entry(h, n->probed, e) && (e->help_fail >> n->plies & 1))) {
         /* (MoveNumbers numbers every first move: the table's failure of
          * the root, an earlier problem's or a store's, does not end it) */
-        return 0;
+        return true;
     }
+    return false;
+}
+
+/* Whether the node is proved to fail here, before its turns are played:
+ * KeepMatingPiece, the goal bounds (a failure they prove is stored), or a
+ * reci-h#'s Black that cannot mate at once; excluded: the king squares
+ * proved here and above. */
+NODE_STEP bool node_proved_to_fail(struct help_run *h, struct node_facts *n, struct tt_bounds *e,
+                                   square_set *excluded)
+{
+    struct solver *s = h->s;
+    int plies = n->plies;
     if (help_goal_side_gone(s, plies))
-        return 0;
+        return true;
     /* MoveNumbers numbers every first move, so that root is always searched */
-    square_set excluded = h->excluded[s->ply];
-    if (!numbered && help_bound_prunes(s, plies, &excluded)) {
+    *excluded = h->excluded[s->ply];
+    if (!n->numbered && help_bound_prunes(s, plies, excluded)) {
         /* a proof of failure like any other: the table spares its repetition */
-        if (leaf) {
+        if (n->leaf) {
             leaf_store_failure(s, help_key(s));
         } else {
-            e.help_fail |= 1u << plies;
-            tt_put(s->tt, help_key(s), &e);
+            e->help_fail |= 1u << plies;
+            tt_put(s->tt, help_key(s), e);
         }
-        return 0;
+        return true;
     }
     /* reci-h#: where Black is to make the last move, it must be able to
      * mate White at once as well as help White mate it (README) */
-    bool reci_end = s->play == PLAY_RECI_HELP && plies == 2;
-    if (reci_end && ending_moves(h, false, false) == 0) {
-        tt_get(s->tt, help_key(s), &e);
-        e.help_fail |= 1u << plies;
-        tt_put(s->tt, help_key(s), &e);
-        return 0;
+    n->reci_end = s->play == PLAY_RECI_HELP && plies == 2;
+    if (n->reci_end && ending_moves(h, false, false) == 0) {
+        tt_get(s->tt, help_key(s), e);
+        e->help_fail |= 1u << plies;
+        tt_put(s->tt, help_key(s), e);
+        return true;
     }
+    return false;
+}
+
+/* The node's turns, in the order they are tried, and what is known to cut
+ * some of them unplayed: pass, hashes and checks are filled where the facts
+ * say so. */
+NODE_STEP void node_turns(struct help_run *h, struct node_facts *n, const square_set *excluded,
+                          struct goal_pass *pass, struct child_hashes *hashes, struct goal_checks *checks)
+{
+    struct solver *s = h->s;
+    int plies = n->plies;
     /* hs#: White's last help move need not reach the goal; Black's forced mate follows */
-    bool self_end = s->play == PLAY_HELP_SELF;
-    struct turn_list *l = &s->lists[s->ply];
-    if (numbered) {
+    n->self_end = s->play == PLAY_HELP_SELF;
+    struct turn_list *l = n->l = &s->lists[s->ply];
+    if (n->numbered) {
         /* h#0.5 (not h#1's set play, whose moves Popeye numbers all) */
         if (s->first_move_mates && !h->set_play)
             popeye_numbered_mating_moves(s->pos, l);
         else
             popeye_numbered_moves(s->pos, l);
         h->numbered = l->count;
-    } else if (!early && plies == 1 && !self_end) /* the last turn reaches the goal: for mate it must give check */
+    } else if (!n->early && plies == 1 && !n->self_end) /* the last turn reaches the goal: for mate it must give check */
         solver_generate_mating(s);
-    else if (!early) /* (early: generated above) */
+    else if (!n->early) /* (early: generated above) */
         solver_generate(s);
     /* MaxSolutions shows the first solutions found: find them in Popeye's order */
-    if (!numbered && s->opt->max_solutions > 0)
+    if (!n->numbered && s->opt->max_solutions > 0)
         help_order_for_max_solutions(s, l, plies);
     /* the side to be mated moves: when its passing would be cut, its turns
      * that change nothing the bound reads are cut unplayed (goal_bound.h) */
-    struct goal_pass pass;
-    bool pass_fails = !numbered && help_pass_fails(s, plies, &excluded, &pass);
+    n->pass_fails = !n->numbered && help_pass_fails(s, plies, excluded, pass);
     /* where idle turns are cut unplayed, most children are never probed */
-    struct child_hashes hashes;
-    bool prefetched = plies > 1 && !help_leaf(s, plies - 1) && !pass_fails;
-    if (prefetched) {
-        memset(hashes.known, 0, sizeof hashes.known);
-        prefetch_children(s, l, &hashes);
+    n->prefetched = plies > 1 && !help_leaf(s, plies - 1) && !n->pass_fails;
+    if (n->prefetched) {
+        memset(hashes->known, 0, sizeof hashes->known);
+        prefetch_children(s, l, hashes);
     }
     /* three half-moves left, the mating side to move: its turns after which
      * it can check no square of the king's are cut unplayed (goal_bound.h) */
-    struct goal_checks checks;
-    bool checks_known = plies == 3 && s->goal_bound && s->play == PLAY_HELP && !numbered &&
-                        goal_bound_checks_prepare(s->goal_bound, s->pos, s->goal, plies, excluded, &checks);
-    int found = 0;
-    h->excluded[s->ply + 1] = excluded; /* for the nodes below */
+    n->checks_known = plies == 3 && s->goal_bound && s->play == PLAY_HELP && !n->numbered &&
+                      goal_bound_checks_prepare(s->goal_bound, s->pos, s->goal, plies, *excluded, checks);
+    h->excluded[s->ply + 1] = *excluded; /* for the nodes below */
     /* the mated side's last turn: one that leaves its king on a square
      * proved here or above is not played (the node after it is cut so) */
-    bool proved_end = plies == 2 && s->goal_bound && s->play == PLAY_HELP && !numbered && excluded;
+    n->proved_end = plies == 2 && s->goal_bound && s->play == PLAY_HELP && !n->numbered && *excluded;
+}
+
+/* After the node's turns: reci-h#'s Black's own mates, and the node's
+ * failure remembered where it has none. */
+NODE_STEP void node_done(struct help_run *h, const struct node_facts *n, struct tt_bounds *e, int found)
+{
+    struct solver *s = h->s;
+    /* after the helpmates, Black's own mates; MaxSolutions stops at once on
+     * its last solution, before them (Popeye 4.104) */
+    if (n->reci_end && found && h->found < h->max_solutions)
+        ending_moves(h, false, true);
+    /* a root searched for a part of its first moves only (StartMoveNumber,
+     * --first-moves) proves nothing of the position: stored, its failure
+     * hid the solutions of a later problem of the file, or of a run on the
+     * same store, that searches every first move */
+    bool part_of_root = s->ply == 0 && s->root_filter && !h->set_play;
+    if (!found && !s->stopped && !part_of_root) {
+        if (n->leaf) {
+            leaf_store_failure(s, help_key(s));
+        } else {
+            tt_get(s->tt, help_key(s), e);
+            e->help_fail |= 1u << n->plies;
+            tt_put(s->tt, help_key(s), e);
+        }
+    }
+}
+
+/* Number of solutions below this node with exactly `plies` half-moves left. */
+int help_node(struct help_run *h, int plies)
+{
+    struct solver *s = h->s;
+    assert(plies >= 1 && plies <= STIPULATION_HELP_PLIES_MAX); /* one bit each in help_fail */
+    struct node_facts n = {.plies = plies, .probed = h->probed};
+    h->probed = false;
+    struct tt_bounds e = tt_bounds_empty();
+    square_set excluded;
+    if (node_known_to_fail(h, &n, &e) || node_proved_to_fail(h, &n, &e, &excluded))
+        return 0;
+    struct goal_pass pass;
+    struct child_hashes hashes;
+    struct goal_checks checks;
+    node_turns(h, &n, &excluded, &pass, &hashes, &checks);
+    /* the turns in their order, each cut unplayed where it can be; the loop
+     * stays in this body, where the values it keeps across its calls stay
+     * in the registers they were given */
+    struct turn_list *l = n.l;
+    int found = 0;
     for (int k = 0; k < l->count && h->found < h->max_solutions; k++) {
         int i = solver_turn_order(s, l->count, k);
         /* assisted (split.h): the other thread may have proved this node's
          * failure meanwhile; a node with a solution below is never failed */
-        if (k > 0 && found == 0 && !leaf && solver_assisted(s) && tt_get(s->tt, help_key(s), &e) &&
+        if (k > 0 && found == 0 && !n.leaf && solver_assisted(s) && tt_get(s->tt, help_key(s), &e) &&
             (e.help_fail >> plies & 1))
             return 0;
-        if (pass_fails && goal_bound_turn_idle(s->goal_bound, &pass, s->pos, &l->turns[i]))
+        if (n.pass_fails && goal_bound_turn_idle(s->goal_bound, &pass, s->pos, &l->turns[i]))
             continue;
-        if (proved_end && king_ends_proved(s->pos, &l->turns[i], excluded))
+        if (n.proved_end && king_ends_proved(s->pos, &l->turns[i], excluded))
             continue;
         struct undo u;
-        h->path[s->ply - 0] = l->turns[i];
+        h->path[s->ply] = l->turns[i];
         int depth = s->ply;
         if (depth == 0 && s->on_root_move)
             s->on_root_move(s->progress_ctx, plies, i + 1, l->count);
@@ -402,24 +489,24 @@ int help_node(struct help_run *h, int plies)
             continue; /* another part's first move (StartMoveNumber, --first-moves) */
         if (depth == 0)
             h->first_index = i;
-        if (numbered) {
+        if (n.numbered) {
             send_numbered(h, h->number_base + i + 1, &l->turns[i]);
             if (!popeye_turn_legal(s->pos, &l->turns[i]))
                 continue;
         }
-        if (plies == 1 && numbered && !self_end && !solver_may_reach_mate(s, &l->turns[i]))
+        if (plies == 1 && n.numbered && !n.self_end && !solver_may_reach_mate(s, &l->turns[i]))
             continue;
-        if (checks_known && goal_bound_turn_checkless(s->goal_bound, &checks, s->pos, &l->turns[i])) {
+        if (n.checks_known && goal_bound_turn_checkless(s->goal_bound, &checks, s->pos, &l->turns[i])) {
             s->nodes++; /* a node visited, as the child the bound would cut */
             continue;
         }
-        if (prefetched && child_failed_before(h, &hashes, i, plies - 1))
+        if (n.prefetched && child_failed_before(h, &hashes, i, plies - 1))
             continue;
         solver_make(s, &l->turns[i], &u);
-        if (plies == 1 && self_end) {
-            int n = help_self_end(h);
-            found += n;
-            h->found += n;
+        if (plies == 1 && n.self_end) {
+            int ended = help_self_end(h);
+            found += ended;
+            h->found += ended;
         } else if (plies == 1) {
             if (goal_reached(s)) {
                 found++;
@@ -431,86 +518,6 @@ int help_node(struct help_run *h, int plies)
         }
         solver_unmake(s, &u);
     }
-    /* after the helpmates, Black's own mates; MaxSolutions stops at once on
-     * its last solution, before them (Popeye 4.104) */
-    if (reci_end && found && h->found < h->max_solutions)
-        ending_moves(h, false, true);
-    /* a root searched for a part of its first moves only (StartMoveNumber,
-     * --first-moves) proves nothing of the position: stored, its failure
-     * hid the solutions of a later problem of the file, or of a run on the
-     * same store, that searches every first move */
-    bool part_of_root = s->ply == 0 && s->root_filter && !h->set_play;
-    if (!found && !s->stopped && !part_of_root) {
-        if (leaf) {
-            leaf_store_failure(s, help_key(s));
-        } else {
-            tt_get(s->tt, help_key(s), &e);
-            e.help_fail |= 1u << plies;
-            tt_put(s->tt, help_key(s), &e);
-        }
-    }
+    node_done(h, &n, &e, found);
     return found;
-}
-
-/* One phase (set play or play): lengths first..last in steps of two plies. */
-static bool help_phase(struct solver *s, struct result *r, const struct solution_sink *sink, int first, int last,
-                       bool white_first, bool set_play, int *numbered)
-{
-    struct help_run h = {.s = s, .root = *s->pos, .r = r, .sink = sink, .set_play = set_play,
-                         .white_first = white_first, .number_base = *numbered};
-    h.max_solutions = s->opt->max_solutions > 0 ? s->opt->max_solutions : 1 << 30;
-    s->ply = 0;
-    bool cut = false;
-    h.last = last;
-    for (int k = first; k <= last && !s->stopped && !cut; k += 2) {
-        h.lines = k == last ? &r->solutions : &r->short_solutions;
-        h.line_plies = help_line_plies(s, k);
-        if (k < last && help_split_with_shorter(&h, k)) {
-            cut = h.found >= h.max_solutions;
-            break;
-        }
-        uint64_t before = s->nodes;
-        if (!help_split_phase(&h, k))
-            help_node(&h, k);
-        h.previous_nodes = s->nodes - before;
-        if (h.found >= h.max_solutions)
-            cut = true;
-        else if (h.found > 0 && k < last && s->opt->stop_on_short)
-            cut = true;
-    }
-    help_split_release(&h);
-    *numbered += h.numbered;
-    struct solution_event e = {.kind = EVENT_HELP_PHASE_END, .pos = s->pos, .set_play = set_play, .goal = s->goal,
-                               .first_index = -1};
-    sink_send(sink, &e);
-    return cut;
-}
-
-void help_search(struct solver *s, int plies, struct result *r, const struct solution_sink *sink)
-{
-    help_leaf_cache_reset(s);
-    /* "1...": a helpmate's White first move, and hs#n.5's Black first
-     * move; hs#n and reci-h# number the first mover's moves (Popeye) */
-    bool white_first = (plies % 2 == 1 && s->play == PLAY_HELP) || (plies % 2 == 0 && s->play == PLAY_HELP_SELF);
-    bool partial = false;
-    int numbered = 0; /* MoveNumbers: the play's numbers go on from the set play's (Popeye 4.104) */
-    if (s->opt->set_play && plies > 1 && (s->play == PLAY_HELP || s->play == PLAY_HELP_SELF || s->play == PLAY_RECI_HELP)) {
-        struct undo u;
-        position_make_null(s->pos, &u);
-        /* where the side to move after the pass could take the other king
-         * (that side is in check in the diagram), Popeye shows no set play */
-        r->set_play_illegal = rules_opponent_in_check(s->pos);
-        /* reci-h#: every line ends with Black's move and White's mate
-         * (three half-moves at least after the pass) */
-        int first = plies % 2 == 0 ? (s->play == PLAY_RECI_HELP ? 3 : 1) : 2;
-        if (!r->set_play_illegal && first <= plies - 1)
-            partial |= help_phase(s, r, sink, first, plies - 1, !white_first, true, &numbered);
-        position_unmake(s->pos, &u);
-        /* set-play solutions are not solutions of the problem */
-        strlist_free(&r->solutions);
-        strlist_free(&r->short_solutions);
-    }
-    if (!s->set_play_only) /* else the play itself is illegal (solve.c) */
-        partial |= help_phase(s, r, sink, plies % 2 == 0 ? 2 : 1, plies, white_first, false, &numbered);
-    r->partial = partial || s->stopped;
 }

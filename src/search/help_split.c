@@ -15,33 +15,19 @@
 /* A length shorter than the phase's last is searched alone when the one
  * before it took fewer nodes than this: a length costs some 5-40 times the
  * one before, and a split a few milliseconds of setting up and of cold
- * caches (b7_h4_boros at -j 2: h#2 and h#3 took 7 ms split, 5 ms alone,
- * after 7 and 168 nodes before them).  The last length is always split: a
- * shorter one can be cut by the bound at its root however long the last. */
+ * caches, more than a short length takes alone.  The last length is always
+ * split: a shorter one can be cut by the bound at its root however long the
+ * last. */
 #define HELP_SPLIT_MIN_PREVIOUS_NODES 2000
 /* Tasks start after one half-move, or more while there are fewer than this
  * many tasks per thread (the goal bound and the table cut many first moves).
  * Not more: the walk to them runs on one thread and asks the bound at every
- * node above them, at lengths where it looks at every king square (b7_h4_boros
- * at -j 2 with 256 wanted: 624 tasks after a walk of 9.4 of 190 ms), and a
- * long last task is shortened by the threads that assist it (run_assist).
- * A task keeps at least two half-moves. */
+ * node above them, at lengths where it looks at every king square, so that
+ * many more tasks keep the other threads waiting on the walk; and a long
+ * last task is shortened by the threads that assist it (run_assist).  A task
+ * keeps at least two half-moves. */
 #define HELP_SPLIT_TASKS_PER_THREAD 8
 #define HELP_SPLIT_PREFIX_MAX 3
-
-void help_record_add(struct help_record *rec, const struct turn *path, int plies)
-{
-    assert(rec->count == 0 || rec->plies == plies); /* one length per split */
-    rec->plies = plies;
-    if (rec->count == rec->cap) {
-        rec->cap = rec->cap ? 2 * rec->cap : 4;
-        rec->turns = realloc(rec->turns, sizeof *rec->turns * (size_t)rec->cap * (size_t)plies);
-        if (!rec->turns)
-            out_of_memory();
-    }
-    memcpy(&rec->turns[(size_t)rec->count * (size_t)plies], path, sizeof *path * (size_t)plies);
-    rec->count++;
-}
 
 struct help_task {
     struct turn prefix[HELP_SPLIT_PREFIX_MAX];
@@ -62,9 +48,9 @@ struct help_worker {
 
 /* The threads' search state, kept from one length's split to the next of a
  * phase, as one thread keeps its own: turn lists, goal bounds and last-move
- * caches stay warm.  Worker 0 runs on the caller's thread and uses the
- * caller's bounds and cache.  Set up afresh for each length, the splits of
- * b7_h4_boros's h#2 and h#3 at -j 2 took 10.5 ms against 4 ms alone. */
+ * caches stay warm (set up afresh for each length, short lengths' splits
+ * cost more than searching them alone).  Worker 0 runs on the caller's
+ * thread and uses the caller's bounds and cache. */
 struct help_workers {
     int threads;
     struct help_worker w[];
@@ -225,13 +211,13 @@ static bool emit_task(void *ctx, int task)
 }
 
 /* A worker's first steps in a phase's first split, on its own thread: its
- * turn lists, bounds like the caller's and last-move cache made, while the calling
- * thread searches the shorter lengths (made before the split, on the
- * calling thread, they kept the other threads waiting 0.4-0.5 ms on
- * b7_h4_boros at -j 2), and written once (memory.h).  Not the table: on
- * huge pages, few of its pages change mapping, and writing its part in use
- * first cost a #1 1.2 ms at -j 2.  Worker 0's are the caller's own, in use
- * since its search began. */
+ * turn lists, bounds like the caller's and last-move cache made, while the
+ * calling thread searches the shorter lengths (made before the split, on
+ * the calling thread, they would keep the other threads waiting), and
+ * written once (memory.h).  Not the table: on huge pages, few of its pages
+ * change mapping, and writing its part in use first costs a short search
+ * more than it saves.  Worker 0's are the caller's own, in use since its
+ * search began. */
 static void start_worker(void *ctx, int worker)
 {
     struct help_split *sp = ctx;
@@ -259,7 +245,7 @@ static void unmake_worker(struct help_worker *hw)
     struct solver *w = &hw->s;
     free(w->lists);
     w->lists = NULL;
-    help_leaf_cache_free(w);
+    solver_leaf_cache_free(w);
     goal_bound_free(w->goal_bound);
     goal_bound_free(w->end_bound);
     w->goal_bound = w->end_bound = NULL;
@@ -267,9 +253,8 @@ static void unmake_worker(struct help_worker *hw)
 }
 
 /* In the phase's last split, a worker gives its memory back on its own
- * thread as it ends, while the others finish (given back after the split,
- * on the calling thread, with worker 0's turn lists of its own, it took
- * 0.5-0.6 ms there on b7_h4_boros at -j 2). */
+ * thread as it ends, while the others finish, rather than the calling
+ * thread after the split, where it would add to the run's time. */
 static void finish_worker(void *ctx, int worker)
 {
     struct help_split *sp = ctx;

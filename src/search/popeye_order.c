@@ -102,12 +102,6 @@ void popeye_order_sort_mating(const struct position *p, struct turn_list *l) { s
 
 void popeye_order_sort_by(const struct position *p, struct turn_list *l, bool mating) { sort_keyed(p, l, mating); }
 
-bool popeye_first_move_mates(const struct stipulation *st)
-{
-    return st->goal == GOAL_MATE && ((st->play == PLAY_DIRECT && st->moves == 1) ||
-                                     (st->play == PLAY_HELP && !st->series && st->half && st->moves == 0));
-}
-
 /* The moves Popeye numbers before it knows which are legal: pseudo-legal
  * ones where the rule set lists them. */
 static void numbered_candidates(struct position *p, struct turn_list *out)

@@ -6,12 +6,8 @@
 #include <stdbool.h>
 
 #include "../board/position.h"
-#include "../problem/problem.h"
 
 void popeye_order_sort(const struct position *p, struct turn_list *l);
-/* Whether the stipulation's first move is to mate at once (#1, ser-#1,
- * h#0.5): Popeye then lists its first moves by its mating-move generator. */
-bool popeye_first_move_mates(const struct stipulation *st);
 /* The order of moves that are to mate at once (a direct mate's last move):
  * units from the last square back to the first, each unit's moves as above. */
 void popeye_order_sort_mating(const struct position *p, struct turn_list *l);

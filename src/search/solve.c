@@ -14,7 +14,7 @@
 #include "battle_search.h"
 #include "duals.h"
 #include "../bound/goal_bound.h"
-#include "help.h"
+#include "help_search.h"
 #include "popeye_order.h"
 #include "series.h"
 #include "solver.h"
@@ -73,7 +73,7 @@ static int first_move_range(struct position *pos, const struct stipulation *st, 
         out_of_memory();
     /* where the first move is to mate at once, Popeye numbers only the
      * moves of its mating-move generator (popeye_order.h) */
-    if (popeye_first_move_mates(st))
+    if (stipulation_first_move_mates(st))
         popeye_numbered_mating_moves(pos, l);
     else
         popeye_numbered_moves(pos, l);

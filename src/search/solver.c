@@ -11,14 +11,85 @@
 #include "../board/notation.h"
 #include "../rules/rules.h"
 #include "../bound/goal_bound.h"
-#include "help_split.h"
-#include "popeye_order.h"
 
 double monotonic_seconds(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* mode_key's fields: each has its bits, `width` of them from `shift` on, in
+ * the word that is mixed into the key.  The places are those that stores
+ * already written were keyed with: a field moved or widened changes every
+ * key, and a store's entries are no longer found.
+ * - PLAY_GOAL: play * 7 + goal (goal < 7 tells the pairs apart);
+ * - THREAT, MAX_FLIGHTS: Threat n + 1, MaxFlightsquares n + 1 (0: none);
+ * - KEEP_MATING_PIECE, NONTRIVIAL: the options; NONTRIVIAL_LENGTH:
+ *   NonTrivial's length (its count, which changes along the path, is in
+ *   battle play's keys: battle.c key_of);
+ * - SERIES: ser- play;
+ * - GUARDED: MaxFlightsquares or Threat 0 given.  battle.c guards_pass
+ *   applies them as Popeye 4.104 does, which stores of older versions did
+ *   not: their answers, under keys without this bit, are not read for them;
+ * - QUODLIBET: Quodlibet in s# or semi-r#, where White's own goal solves too
+ *   (battle.c battle_quodlibet); QUODLIBET_PLAY: s# or semi-r# at all, which
+ *   keeps every such key apart from those of older stores, whose plain s#
+ *   entries may hold a Quodlibet's wins. */
+#define MODE_KEY_FIELDS(X)      \
+    X(PLAY_GOAL, 0, 8)          \
+    X(THREAT, 8, 12)            \
+    X(MAX_FLIGHTS, 20, 12)      \
+    X(KEEP_MATING_PIECE, 32, 1) \
+    X(NONTRIVIAL, 33, 1)        \
+    X(NONTRIVIAL_LENGTH, 34, 6) \
+    X(SERIES, 40, 1)            \
+    X(GUARDED, 50, 1)           \
+    X(QUODLIBET, 51, 1)         \
+    X(QUODLIBET_PLAY, 52, 1)
+
+#define MODE_KEY_PLACE(name, shift, width) MK_##name##_SHIFT = (shift), MK_##name##_WIDTH = (width),
+enum { MODE_KEY_FIELDS(MODE_KEY_PLACE) };
+#define MODE_KEY_IN_WORD(name, shift, width) \
+    _Static_assert((shift) >= 0 && (width) >= 1 && (shift) + (width) <= 64, "mode_key field " #name " in the word");
+MODE_KEY_FIELDS(MODE_KEY_IN_WORD)
+/* Masks that share no bit add up to what they make together, and masks
+ * that share one add up to more; summed in 128 bits (unsigned __int128, a
+ * GNU C extension clang and gcc have), where they cannot wrap round. */
+#define MODE_KEY_MASK(shift, width) ((((unsigned __int128)1 << (width)) - 1) << (shift))
+#define MODE_KEY_MASK_SUM(name, shift, width) +MODE_KEY_MASK(shift, width)
+#define MODE_KEY_MASK_OR(name, shift, width) | MODE_KEY_MASK(shift, width)
+_Static_assert((0 MODE_KEY_FIELDS(MODE_KEY_MASK_SUM)) == (0 MODE_KEY_FIELDS(MODE_KEY_MASK_OR)),
+               "two mode_key fields share a bit");
+/* each field holds every value it is given (the limits of problem.h) */
+_Static_assert(GOAL_LAST < 7, "play * 7 + goal tells the pairs apart");
+_Static_assert(PLAY_LAST * 7 + GOAL_LAST < 1 << MK_PLAY_GOAL_WIDTH, "play and goal fit PLAY_GOAL");
+_Static_assert(OPTION_THREAT_MAX + 1 < 1 << MK_THREAT_WIDTH, "Threat n + 1 fits THREAT");
+_Static_assert(OPTION_MAX_FLIGHTS_MAX + 1 < 1 << MK_MAX_FLIGHTS_WIDTH, "MaxFlightsquares n + 1 fits MAX_FLIGHTS");
+_Static_assert(OPTION_NONTRIVIAL_LENGTH_MAX < 1 << MK_NONTRIVIAL_LENGTH_WIDTH, "NonTrivial's length fits");
+
+/* v in its field of mode_key (the limits of problem.h keep it in) */
+static uint64_t mode_field(uint64_t v, int shift, int width)
+{
+    assert(v < (uint64_t)1 << width);
+    return v << shift;
+}
+#define MODE_FIELD(name, v) mode_field((uint64_t)(v), MK_##name##_SHIFT, MK_##name##_WIDTH)
+
+uint64_t solver_mode_key(const struct stipulation *stip, const struct options *opt)
+{
+    assert(opt->threat >= -1 && opt->max_flights >= -1 && opt->nontrivial_length >= 0);
+    bool quodlibet_play = play_quodlibet_changes(stip->play);
+    uint64_t fields = MODE_FIELD(PLAY_GOAL, (uint64_t)stip->play * 7 + (uint64_t)stip->goal) |
+                      MODE_FIELD(THREAT, opt->threat + 1) | MODE_FIELD(MAX_FLIGHTS, opt->max_flights + 1) |
+                      MODE_FIELD(KEEP_MATING_PIECE, opt->keep_mating_piece) |
+                      MODE_FIELD(NONTRIVIAL, opt->nontrivial) |
+                      MODE_FIELD(NONTRIVIAL_LENGTH, opt->nontrivial_length) | MODE_FIELD(SERIES, stip->series) |
+                      MODE_FIELD(GUARDED, opt->max_flights >= 0 || opt->threat == 0) |
+                      MODE_FIELD(QUODLIBET, opt->quodlibet && quodlibet_play) |
+                      MODE_FIELD(QUODLIBET_PLAY, quodlibet_play);
+    /* no two fields share a bit: their OR is the sum stores were keyed with */
+    return zobrist_mix(0x51ed270b27f6e3a5ull + fields);
 }
 
 void solver_init(struct solver *s, struct position *pos, const struct stipulation *stip,
@@ -28,39 +99,29 @@ void solver_init(struct solver *s, struct position *pos, const struct stipulatio
     s->pos = pos;
     s->goal = stip->goal;
     s->play = stip->play;
-    s->first_move_mates = popeye_first_move_mates(stip);
+    s->first_move_mates = stipulation_first_move_mates(stip);
     s->attacker = WHITE;
     s->opt = opt;
     s->tt = tt;
     s->threads = 1;
-    /* everything besides the position that changes an answer */
-    bool quodlibet_play = play_quodlibet_changes(stip->play);
-    s->mode_key = zobrist_mix(0x51ed270b27f6e3a5ull + (uint64_t)stip->play * 7 + (uint64_t)stip->goal +
-                              ((uint64_t)stip->series << 40) +
-                              ((uint64_t)(opt->threat + 1) << 8) + ((uint64_t)(opt->max_flights + 1) << 20) +
-                              ((uint64_t)opt->keep_mating_piece << 32) +
-                              ((uint64_t)opt->nontrivial << 33) + ((uint64_t)opt->nontrivial_length << 34) +
-                              /* their meaning changed (battle.c guards_pass): a store
-                               * written before holds other answers under them */
-                              ((uint64_t)(opt->max_flights >= 0 || opt->threat == 0) << 50) +
-                              /* Quodlibet: White's own goal solves s# and semi-r# too
-                               * (battle.c battle_quodlibet).  Until session 32 it was not
-                               * in the key: a Quodlibet s# of a file or store gave its
-                               * wins to a plain s# of the position.  Every s# and semi-r#
-                               * key changed with it, so that a store written before,
-                               * which may hold such wins, is not read for them */
-                              ((uint64_t)(opt->quodlibet && quodlibet_play) << 51) + ((uint64_t)quodlibet_play << 52));
+    s->mode_key = solver_mode_key(stip, opt);
     s->nontrivial_left = opt->nontrivial_max;
     s->lists = malloc(sizeof *s->lists * SOLVER_MAX_PLY);
     if (!s->lists)
         out_of_memory();
 }
 
+void solver_leaf_cache_free(struct solver *s)
+{
+    memory_table_free(s->leaf_cache, HELP_LEAF_CACHE * sizeof *s->leaf_cache);
+    s->leaf_cache = NULL;
+}
+
 void solver_free(struct solver *s)
 {
     free(s->lists);
     s->lists = NULL;
-    help_leaf_cache_free(s);
+    solver_leaf_cache_free(s);
     goal_bound_free(s->goal_bound);
     s->goal_bound = NULL;
     goal_bound_free(s->end_bound);

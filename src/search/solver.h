@@ -19,7 +19,7 @@ _Static_assert(STIPULATION_BATTLE_MOVES_MAX < TT_NONE, "battle bounds are 8 bits
 _Static_assert(STIPULATION_HELP_PLIES_MAX < 32, "help failures are one bit per length in 32 bits");
 _Static_assert(STIPULATION_HELP_PLIES_MAX + 1 <= SOLVER_MAX_PLY, "help play deeper than the turn lists");
 
-/* The entries of a solver's leaf_cache (help_split.h). */
+/* The entries of a solver's leaf_cache (help.h). */
 #define HELP_LEAF_CACHE (1 << 17)
 
 struct solver {
@@ -29,7 +29,7 @@ struct solver {
     enum colour attacker;
     const struct options *opt;
     struct tt *tt;
-    uint64_t mode_key;           /* play type and goal, hashed into every table key */
+    uint64_t mode_key;           /* solver_mode_key: play, goal, options; hashed into every table key */
     uint64_t nodes;
     uint64_t next_check;         /* solver_should_stop looks at the clock from this count on */
     int ply;
@@ -58,7 +58,7 @@ struct solver {
      * the part with the last one (battle_search.c) */
     bool first_moves_part;
     bool want_refuted;           /* solve_limits.want_refuted */
-    /* the play's first move is to mate at once (popeye_first_move_mates):
+    /* the play's first move is to mate at once (stipulation_first_move_mates):
      * MoveNumbers numbers the mating-move generator's moves */
     bool first_move_mates;
     /* the diagram is illegal for the play (result.illegal) but Option
@@ -83,7 +83,14 @@ struct solver {
 
 void solver_init(struct solver *s, struct position *pos, const struct stipulation *stip,
                  const struct options *opt, struct tt *tt);
+/* solver.mode_key: everything besides the position that changes an answer
+ * (play, goal and the options that do), mixed into one word; stores keep
+ * their entries under it (solver.c says how it is packed). */
+uint64_t solver_mode_key(const struct stipulation *stip, const struct options *opt);
 void solver_free(struct solver *s);
+/* Gives back the help search's last-move cache (solver.leaf_cache, help.h
+ * help_leaf_cache_reset makes it); solver_free does too. */
+void solver_leaf_cache_free(struct solver *s);
 /* Whether first move t (at the root of the play) is in the range solved. */
 bool solver_root_allowed(const struct solver *s, const struct turn *t);
 

@@ -9,7 +9,7 @@
  * is -j 1's byte for byte; a cut (MaxSolutions, a stop) cancels the later
  * tasks.  With many more tasks than threads this scales past two cores:
  * the statistics below (FAIRYSOLVE_SPLIT_STATS=1) estimate the speedup on
- * 16 cores from the measured work split. */
+ * 16 cores from the work split as it ran. */
 #include "split.h"
 
 #include <assert.h>
@@ -121,12 +121,12 @@ static void assist_running(struct split_state *st, int id, int *emitted);
  * block is empty, it first takes the half of the largest other block away
  * from where that block's worker takes (the whole of a block of one) as
  * its own.  -1 when no block holds a task.  Worker 0 starts at task 0, the
- * first the results wait for; worker 1 at the last task, from the far end:
- * on b7_h4_boros at -j 2 that took 374-377 k nodes (381 k at -j 1) where
- * one counter took 375-415 k, and the same split with worker 1 going
- * forward from the middle took 418-420 k (later tasks find less of the
- * earlier ones in the table, and the goal bound, which learns where it
- * pays, sees another sequence).  A block's word is its whole state, so a
+ * first the results wait for; worker 1 at the last task, from the far end,
+ * so that each goes through neighbouring tasks in one direction.  That
+ * searches fewer nodes than one counter, or than worker 1 going forward
+ * from the middle: there later tasks find less of the earlier ones in the
+ * table, and the goal bound, which learns where it pays, sees another
+ * sequence than -j 1's.  A block's word is its whole state, so a
  * compare-and-swap that succeeds acted on the block as it then was. */
 static int take_block_task(struct split_block *b, int threads, int w)
 {
@@ -189,7 +189,7 @@ static void *split_worker_main(void *arg)
     /* Tasks are taken and finished without the lock, and the emitting
      * thread is woken only for the task it sleeps on: short runs have
      * thousands of tasks of a few microseconds each, where a lock and a
-     * wake-up per task cost as much as the tasks (h#3: 9692 tasks, 15 us). */
+     * wake-up per task cost as much as the tasks. */
     for (;;) {
         int t = take_task(st, w->id);
         if (t < 0)
@@ -345,8 +345,8 @@ void split_run(struct split_job *j)
     /* The calling thread is worker 0: it takes tasks like the others and
      * hands on, between two of its tasks, every result that is ready in
      * order; it sleeps only at the end, on tasks still running elsewhere.
-     * (As an emitter only it would wake once per short task: 7,448 context
-     * switches on an h#3 of 9,218 tasks, and a third thread on two cores.) */
+     * (As an emitter only it would wake once per short task, a context
+     * switch each, and be a third thread on two cores.) */
     int started = 0;
     for (int i = 1; i < j->threads; i++) {
         w[i] = (struct split_worker){.st = &st, .id = i};
