@@ -1,6 +1,6 @@
 /* The Condition keyword: one rule set of FORMAT.md 3 and its switches, found
  * in the rules registry.  Never combines rule sets; never builds a position. */
-#include "parse.h"
+#include "sections.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* The Expect keyword (FORMAT.md 6, ext): intended keys and number of
  * solutions, kept as written.  Checking them against a solution is elsewhere. */
-#include "parse.h"
+#include "sections.h"
 
 #include <ctype.h>
 #include <stdio.h>

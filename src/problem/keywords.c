@@ -1,6 +1,6 @@
 /* The words of the problem language in English and German, and Popeye's
  * unique-prefix lookup.  Only tables and matching: no parsing of arguments. */
-#include "parse.h"
+#include "keywords.h"
 
 #include <ctype.h>
 #include <stdio.h>

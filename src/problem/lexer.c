@@ -1,7 +1,7 @@
 /* Splitting problem text into tokens with line and column, and reading the
  * rest of a line for Author/Remark.  Knows no keyword and builds no problem. */
 #include "../base/memory.h"
-#include "parse.h"
+#include "lexer.h"
 
 #include <ctype.h>
 #include <stdio.h>

@@ -1,6 +1,7 @@
 /* The Option keyword: the options of FORMAT.md 4 with their arguments, in
  * English or German.  Squares are checked against the board later, not here. */
-#include "parse.h"
+#include "sections.h"
+#include "squares.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,7 @@
 /* The Pieces keyword (and twin Add): colour words, then piece letters with
  * squares (Pa2b3c4).  Records units with where they were written; no board checks. */
-#include "parse.h"
+#include "sections.h"
+#include "squares.h"
 
 #include <ctype.h>
 #include <stdio.h>

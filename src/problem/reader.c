@@ -3,7 +3,7 @@
 #include "reader.h"
 
 #include "../base/memory.h"
-#include "parse.h"
+#include "sections.h"
 #include "reader.h"
 
 #include <stdio.h>

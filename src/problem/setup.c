@@ -5,7 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "parse.h"
+#include "squares.h"
 
 static void vfail(const struct twin_view *v, struct parse_error *err, int line, int column, const char *fmt,
                   va_list ap)

@@ -1,6 +1,6 @@
 /* Squares as the problem language writes them: a file a-h and a rank 1-9,
  * alone or glued into lists (a1h1).  The board's real size is checked elsewhere. */
-#include "parse.h"
+#include "squares.h"
 
 #include <ctype.h>
 

@@ -1,7 +1,7 @@
 /* Stipulations #n, h#n, h#n.5, s#n, r#n, semi-r#n, hs#n, hs#n.5, reci-h#n and the series
  * ser-#n, ser-h#n, ser-s#n, ser-r#n with the goals #, = and #= (FORMAT.md 2), and their text as Popeye
  * prints it.  Does not decide who moves first. */
-#include "parse.h"
+#include "sections.h"
 
 #include <ctype.h>
 #include <stdio.h>

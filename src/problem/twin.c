@@ -1,6 +1,7 @@
 /* Reading Twin and ZeroPosition: the twinning operations of FORMAT.md 5 and
  * their arguments.  Applying them to a diagram is twin_apply.c's job. */
-#include "parse.h"
+#include "sections.h"
+#include "squares.h"
 
 #include <stdio.h>
 #include <string.h>

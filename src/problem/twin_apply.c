@@ -1,6 +1,6 @@
 /* problem_twin: a twin's diagram, stipulation and rule set, with Popeye's
  * description of the change ("bSh3-->h4", "+bBh6").  Builds no position. */
-#include "parse.h"
+#include "squares.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -1,6 +1,7 @@
 /* Checks made when a problem's text has been read: Forsyth placement, squares
  * against the rule set's board, kings, option squares, and every twin's position. */
-#include "parse.h"
+#include "sections.h"
+#include "squares.h"
 
 #include <ctype.h>
 #include <stdio.h>

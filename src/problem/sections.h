@@ -1,0 +1,23 @@
+/* Private to src/problem: the section parsers, one file each (stipulation.c,
+ * condition.c, options.c, pieces.c, twin.c, expect.c, validate.c), called by the reader. */
+#ifndef FS_PROBLEM_SECTIONS_H
+#define FS_PROBLEM_SECTIONS_H
+
+#include "parse.h"
+
+/* Section parsers: each consumes its words and leaves the next token unread. */
+bool parse_stipulation(struct parser *p, const struct token *kw, struct stipulation *s);
+bool parse_condition(struct parser *p, const struct token *kw, const struct rules **r, unsigned *switches,
+                     struct token *name_tok);
+bool parse_options(struct parser *p, const struct token *kw, struct options *o, bool stop_at_keywords);
+bool parse_pieces(struct parser *p, const struct token *kw, struct twin *add_to);
+bool parse_twin_ops(struct parser *p, const struct token *kw, struct twin *t, bool zero_position);
+bool parse_expect(struct parser *p, const struct token *kw);
+
+/* The checks made once the problem's text is read (validate.c). */
+bool problem_finish(struct parser *p);
+
+/* Normalised stipulation text as Popeye prints it. */
+void stipulation_write_text(struct stipulation *s);
+
+#endif
