@@ -11,10 +11,10 @@
 #include "../rules/rules.h"
 
 /* How the play ends.  PLAY_REFLEX: the reflexmate r#n, and the end of a
- * series ser-r#n; PLAY_SEMI_REFLEX: semi-r#n (README "Reflexmates").
+ * series ser-r#n; PLAY_SEMI_REFLEX: semi-r#n (docs/rules.md 6).
  * PLAY_HELP_SELF: hs#n, help play whose last White move forces Black to
  * mate; PLAY_RECI_HELP: reci-h#n, a helpmate whose last Black move could
- * also have been Black's own mate (README). */
+ * also have been Black's own mate (docs/rules.md 6). */
 enum play { PLAY_DIRECT, PLAY_HELP, PLAY_SELF, PLAY_REFLEX, PLAY_HELP_SELF, PLAY_RECI_HELP, PLAY_SEMI_REFLEX };
 /* Where Option Quodlibet changes play: s# and semi-r# (White reaching the
  * goal itself solves too; battle.c battle_quodlibet). */

@@ -151,8 +151,8 @@ void diagram_write_phase_notes(struct text *out, const struct problem *pr, const
     const struct words *w = words_of(pr->language);
     bool battle = !stipulation_has_lines(st);
     /* Popeye 4.104's order: SetPlay, Intelligent, tries, Threat,
-     * StopOnShortSolutions.  A direct series has no set play (README
-     * "Series-movers"), nor has a help play of half a move (h#0.5) or hs#1;
+     * StopOnShortSolutions.  A direct series has no set play (docs/rules.md
+     * 6), nor has a help play of half a move (h#0.5) or hs#1;
      * nor has battle play under PostKeyPlay, whose diagram is already the
      * position after the key */
     bool no_set_play = (st->series && st->play == PLAY_DIRECT) ||
@@ -162,7 +162,7 @@ void diagram_write_phase_notes(struct text *out, const struct problem *pr, const
     if (pr->options.set_play && no_set_play)
         text_printf(out, "%s\n", words_get(w, WORD_SETPLAY_IGNORED));
     /* Intelligent: Popeye's mode serves mate and stalemate in help play
-     * and series (README "Options"); we take it as a hint everywhere */
+     * and series (docs/language.md "Options"); we take it as a hint everywhere */
     bool mate_or_stalemate = st->goal == GOAL_MATE || st->goal == GOAL_STALEMATE;
     bool intelligent = mate_or_stalemate && (st->play == PLAY_HELP || st->play == PLAY_RECI_HELP ||
                                              (st->series && st->play == PLAY_DIRECT));

@@ -28,7 +28,7 @@
 char *json_twin(const struct problem *pr, int twin, const struct twin_view *v, const struct result *r,
                 const struct verdict *vd, struct json_tree *tree);
 /* The same with "part" (taken: deleted with the line) last, for --shard and
- * --first-moves: what --merge needs to join the parts (README, JSON output). */
+ * --first-moves: what --merge needs to join the parts (docs/json.md). */
 char *json_twin_part(const struct problem *pr, int twin, const struct twin_view *v, const struct result *r,
                      const struct verdict *vd, struct json_tree *tree, cJSON *part);
 /* {"schema", "file", "problem", "error": "line:col: message"} ("message" alone when

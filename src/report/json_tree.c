@@ -1,4 +1,4 @@
-/* Building the --json tree from the search's events (README "JSON output"):
+/* Building the --json tree from the search's events (docs/json.md):
  * each move is {"move", "text", "mark"}; a first move or a continuation gets
  * "threat" and "variations", a defence "continuations", a try "refutations". */
 #include "../base/memory.h"

@@ -160,7 +160,7 @@ static cJSON *number_pair(int a, int b)
     return p;
 }
 
-/* What --merge needs beside the line's answer (README, JSON output: "part"). */
+/* What --merge needs beside the line's answer (docs/json.md "Parts"). */
 static cJSON *part_object(const struct work_ctx *c, const struct job *j, const struct result *r,
                           const struct part_chunks *chunks)
 {

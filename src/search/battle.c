@@ -219,7 +219,7 @@ static bool guards_pass(struct solver *s, int m)
     return true;
 }
 
-/* Reflexmates (README "Reflexmates"): the side to move must reach the goal
+/* Reflexmates (docs/rules.md 6): the side to move must reach the goal
  * when it can.  True when some turn of the side to move reaches it. */
 bool battle_goal_in_one(struct solver *s) { return solver_goal_turns(s, solver_generate(s), NULL, NULL); }
 
@@ -307,7 +307,7 @@ bool defence_loses(struct solver *s, int n)
      * where it splits the work (solver_turn_order).  The helper asks the
      * whole question, not a share of the owner's nodes: it needs no
      * bookkeeping with the owner, and what it proves is also what the
-     * tree's display asks later (README, Parallel jobs). */
+     * tree's display asks later (docs/parallel.md). */
     for (int i = 0; i < l->count; i++) {
         if (battle_choice_seen(l, i))
             continue;

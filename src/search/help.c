@@ -323,7 +323,7 @@ NODE_STEP bool node_known_to_fail(struct help_run *h, struct node_facts *n, stru
      * line takes to come */
     n->early = n->leaf && !n->numbered && s->pos->rules->generate_checks;
     /* the last move leaves the mated king where it stands: where a node
-     * above proved that square (README "Squares proved above"), no last
+     * above proved that square (docs/internals.md "Squares proved above"), no last
      * move mates */
     if (n->leaf && s->goal_bound && s->play == PLAY_HELP && !n->numbered) {
         int king = s->pos->st.king_sq[!s->pos->st.side];
@@ -369,7 +369,7 @@ NODE_STEP bool node_proved_to_fail(struct help_run *h, struct node_facts *n, str
         return true;
     }
     /* reci-h#: where Black is to make the last move, it must be able to
-     * mate White at once as well as help White mate it (README) */
+     * mate White at once as well as help White mate it (docs/rules.md 6) */
     n->reci_end = s->play == PLAY_RECI_HELP && plies == 2;
     if (n->reci_end && ending_moves(h, false, false) == 0) {
         tt_get(s->tt, help_key(s), e);

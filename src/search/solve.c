@@ -168,7 +168,7 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
     else
         battle_search(&s, st.moves, r, sink);
     if (limits && limits->want_duals && !set_play_only && !st.series && st.play != PLAY_HELP_SELF && st.play != PLAY_RECI_HELP &&
-        st.play != PLAY_REFLEX && st.play != PLAY_SEMI_REFLEX) /* no dual rules for reflexmates (README) */
+        st.play != PLAY_REFLEX && st.play != PLAY_SEMI_REFLEX) /* no dual rules for reflexmates (docs/solving.md) */
         duals_count(&s, st.moves, r);
     r->too_many_turns = s.overflow;
     r->partial |= s.overflow;

@@ -35,7 +35,7 @@ bool solve_post_key(const struct problem *pr, const struct stipulation *st);
 /* Option WhiteToPlay applies: a helpmate h#n (h=n, h#=n) of whole moves,
  * which then starts with White, a half-move shorter.  Elsewhere it is
  * ignored with Popeye's note (Popeye 4.104 rewrites ser-h#n, ser-#n, hs#n
- * and reci-h#n in ways of its own; README "Options"). */
+ * and reci-h#n in ways of its own; docs/language.md "Options"). */
 bool solve_white_to_play(const struct problem *pr, const struct stipulation *st);
 /* Where Popeye 4.104 takes Option Quodlibet without its "not applicable"
  * note: s#, r#, semi-r# (and their = and #= forms), hs#, ser-s#.  It

@@ -157,7 +157,7 @@ struct solver_assist solver_begin_assist(struct solver *s, volatile int *done, v
 bool solver_end_assist(struct solver *s, const struct solver_assist *saved);
 /* Option KeepMatingPiece (Popeye's): true where the side `mating`, the one
  * that must reach the goal, has no unit left but its king; play through
- * such a node does not count (README "Series-movers").  False without the
+ * such a node does not count (docs/rules.md 6).  False without the
  * option. */
 bool solver_mating_piece_gone(const struct solver *s, enum colour mating);
 /* Checks the clock and the interrupt flag now and then. */
