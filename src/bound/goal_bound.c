@@ -31,9 +31,8 @@
 #include "../rules/rules.h"
 #include "slot_pairs.h"
 
-/* SET_BIT by a load: a 128-bit shift by a variable count is eight
- * instructions, and the bound asks for single bits everywhere (degener
- * -0.6% instructions) */
+/* SET_BIT by a load: a 128-bit shift by a variable count is a sequence of
+ * eight operations, and the bound asks for single bits everywhere */
 #define ONE_BIT(i) ((square_set)1 << (i))
 #define ONE_BITS4(i) ONE_BIT(i), ONE_BIT(i + 1), ONE_BIT(i + 2), ONE_BIT(i + 3)
 #define ONE_BITS16(i) ONE_BITS4(i), ONE_BITS4(i + 4), ONE_BITS4(i + 8), ONE_BITS4(i + 12)
@@ -63,10 +62,10 @@ _Static_assert(MAX_BUDGET < 32, "one bit per count in goal_bound.reach_ready");
 #define LEVELS 64                    /* remaining lengths with their own statistics */
 #define WINDOW 4096                  /* evaluations between two decisions per level */
 #define SAMPLE 32                    /* while a test is off, one ask in SAMPLE is still answered */
-/* while a level is off, one node in LEVEL_SAMPLE is still evaluated: one in
- * 32 took 5% of b8i_h4wtp_degener_int's time three half-moves from the end
- * (6,428 looks of two of A's turns at some 9,000 cycles, 481 cuts); one in
- * 256 took 1.7% fewer instructions there, the other bench inputs the same */
+/* while a level is off, one node in LEVEL_SAMPLE is still evaluated, so
+ * that the level may turn on again; rarely, since where a level is off its
+ * looks are costly (three half-moves from the end, two of A's turns) and
+ * seldom cut */
 #define LEVEL_SAMPLE 256
 #define PROBE 256                    /* while it does not, one node in PROBE still looks at every square */
 #define VERDICTS (1 << 17)           /* king squares' verdicts remembered (verdict_key), per bound: 1 MiB */
@@ -98,8 +97,8 @@ struct freeze_stats {
 
 /* What a bound learnt of where it pays, and its witnesses: a fresh bound
  * would look at every node and every square until its own statistics
- * filled (boros h#4 at -j 2: the tasks took 1.5x the CPU of -j 1); these
- * only steer effort, never a verdict. */
+ * filled, which the many short tasks of a parallel search cannot afford;
+ * these only steer effort, never a verdict. */
 struct goal_bound_learnt {
     struct level level[LEVELS];
     struct freeze_stats freeze_stats;
@@ -141,8 +140,7 @@ struct split {
  * and remembered while it stands.  A bound keeps D_LISTS of them: the one
  * in use and the one before it, so that after A's capture of a unit of
  * D's the siblings after A's other turns find their list again instead of listing
- * D's units and working out their counts anew (b8i_h4wtp_degener_int:
- * 39,677 of 191,498 lists were the one before).  Which list serves changes
+ * D's units and working out their counts anew.  Which list serves changes
  * no count and no key: only work is spared. */
 struct d_list {
     /* the units: kind, square bit and hash (for verdict_key), and d_index[b]
@@ -309,8 +307,9 @@ static struct goal_bound *bound_with_tables(const struct goal_tables *t, uint64_
     if (!n)
         return NULL;
     n->owns_verdicts = !verdicts;
-    /* on a huge page where the system gives one: written at random, on
-     * small pages it took 256 page faults, 60% of b6i_h3_molnar_int's */
+    /* on a huge page where the system gives one: it is written at random,
+     * and on small pages each of its 256 pages would fault, most of a short
+     * search's faults */
     n->verdicts = verdicts ? verdicts : memory_table_new(VERDICTS * sizeof *n->verdicts);
     if (!n->verdicts) {
         free(n);
@@ -379,8 +378,7 @@ void goal_bound_learnt_free(struct goal_bound_learnt *l) { free(l); }
 struct goal_bound *goal_bound_new_like(const struct goal_bound *model, const struct goal_bound_learnt *learnt)
 {
     /* the model's king squares' verdicts are shared: facts under their
-     * keys, whichever thread works them out (b7_h4_boros at -j 2: the same
-     * time as one memory each, and -j N keeps one memory).  The model
+     * keys, whichever thread works them out (-j N keeps one memory).  The model
      * outlives the bounds made like it (help_split.c); its tables and
      * verdicts' address are all read of it here, which no search changes */
     struct goal_bound *n = bound_with_tables(model->t, model->verdicts);
@@ -490,8 +488,9 @@ struct offers {
 };
 
 /* Where each mask's offer was last put (plus one): a hint, checked against
- * the list before use, so it needs no clearing between lists (a linear
- * search here took 37% of split_feasible on b10i_h6_int). */
+ * the list before use, so it needs no clearing between lists (offer is
+ * asked once per class of squares: a linear search of the list would be
+ * much of split_feasible's work). */
 static _Thread_local uint8_t offer_slot[MAX_COVER];
 _Static_assert(MAX_OFFERS < 255, "an offer's place plus one fits offer_slot");
 
@@ -546,8 +545,8 @@ static void relaxed_offers(const struct goal_bound *n, const struct split *sp, i
  * serves, for the count to get there.  The sole checker's squares are only
  * those that give the check (split_feasible).  The squares are split into
  * classes by the targets they serve, target by target, with set operations
- * (a loop over each target's squares, gathering each square's targets,
- * took 5.4 M calls of offer on b10i_h6_int); a class's count is the fewest
+ * (rather than square by square, gathering each square's targets, which
+ * would call offer once per square); a class's count is the fewest
  * turns in which the unit reaches one of its squares.  split_feasible's
  * verdict does not depend on the offers' order, but a full list merges
  * what comes last (offer): where the classes may not fit, they are offered
@@ -563,9 +562,9 @@ static void square_offers(const struct goal_bound *n, const struct split *sp, in
         /* where it stands (or a free move takes it) it serves for nothing
          * (`denied`); but the checker must move, and may end there again
          * after leaving (a rook going g1-g4-g1 with mate): those of them
-         * that give the check are offered too, for at least one turn.
-         * Left out, an h#2.5's 5 of 72 lines were lost (README "How help
-         * play is solved") */
+         * that give the check are offered too, for at least one turn:
+         * left out, they would cut solutions (README "How help play is
+         * solved") */
         square_set reach = n->reach[u][i][n->a] & ~n->reach[u][i][0];
         if (sp->check >= 0)
             reach |= n->reach[u][i][0] & sp->serve[sp->check][k];
@@ -633,8 +632,8 @@ static void square_offers(const struct goal_bound *n, const struct split *sp, in
  * units to every set of flights, by a 0/1 knapsack over flight sets.  Only
  * whether a set's count is within rb is ever asked (split_feasible, one rb
  * per split), so counts beyond it are left INF and never extended: the sets
- * within rb are few, and are kept in a list (a pass over all 2^8 sets per
- * unit took a third of the bound's time on b12i_h6_lins_int). */
+ * within rb are few, and are kept in a list (rather than a pass over all
+ * 2^8 sets per unit). */
 static void match_blocks(const struct goal_bound *n, struct split *sp, int rb)
 {
     int nf = sp->nflights, sets = 1 << nf;
@@ -685,8 +684,8 @@ static bool split_feasible(const struct goal_bound *n, struct split *sp, int rb,
     /* served[m]: the fewest capturable A units among those serving m, over
      * the same covers within a (each of its own minimum: a lower bound) */
     /* cover lives between calls with every entry INF but those of the live
-     * masks, which are set back before returning: filling all 2^nt entries
-     * per call took 12% of this function on b10i_h6_int */
+     * masks, which are set back before returning, instead of filling all
+     * 2^nt entries per call */
     static _Thread_local int cover[MAX_COVER];
     static _Thread_local bool cover_ready;
     if (!cover_ready) {
@@ -799,7 +798,7 @@ static bool split_both(const struct goal_bound *n, struct split *sp, int rb)
     /* where one unit alone can give the check, which every cover the
      * verdict reads must hold (D cannot block it), only its offers with the
      * check can join such a cover: the others are not made (the verdict is
-     * the same; on b10i_h6_int most of the bound's time went to them) */
+     * the same, and they would be most of the work) */
     int sole = -1;
     if (sp->check >= 0)
         for (int u = 0; u < n->na; u++)
@@ -872,10 +871,7 @@ static square_set denied_at(const struct goal_bound *n, square_set zone)
  * it stands; what the checker denies where it stands now does not count,
  * since it moves to q.  The verdict holds if some checker and square pass
  * (or a second unit fits beside one); called only where the splits without
- * it were feasible.  (Until session 21 the test applied only where a single
- * A unit could check within a at all: b8i_h4wtp_degener_int, with a rook
- * and a bishop, went 5.47 -> 3.22 million nodes, 13.92 -> 11.24 G
- * instructions.) */
+ * it were feasible. */
 /* The flights of single_check_survives's split (n->dsp) for a checker
  * whose square is not bit `skip` (a checker on a flight takes it out):
  * those the other A units do not deny where they stand (`denied`; zone as
@@ -892,8 +888,8 @@ static void disturber_flights(struct goal_bound *n, int s, square_set denied, sq
         int b = set_first(f);
         sp->flight_bit[nf] = b;
         /* a unit no kind of which reaches b within d blocks it for no
-         * checker square: the others are asked per square (a fifth of the
-         * bound's time on b10i_h6_int went to asking them all) */
+         * checker square: only the others are asked per square (asking
+         * them all would cost much of the bound's time) */
         int near = 0;
         for (int w = 0; w < n->nd; w++)
             if (d_count(n, w, b, false) > n->d)
@@ -991,10 +987,8 @@ static bool single_check_survives(struct goal_bound *n, int s, int rb, const squ
     if (first > n->a)
         return true;
     /* with more than A's last turn left, a second unit that could check at
-     * all turns the test off, as before the counts were compared: there it
-     * cut little and cost more than it saved (b6i_h3_molnar_int: 48.6
-     * against 69.7 thousand nodes, 3-5% more CPU time; b13i_h6wtp_jonsson_int
-     * 3.8% more instructions; b8i_h4wtp_degener_int cut nothing more) */
+     * all turns the test off: there it cuts little and costs more than it
+     * saves */
     if (n->a > 1 && second <= n->a)
         return true;
     /* the checker leaves its square for q: what it denies now is not
@@ -1059,7 +1053,7 @@ static bool single_check_survives(struct goal_bound *n, int s, int rb, const squ
 
 /* D's units other than the king (nd, d_kind, d_bit), listed at the first
  * king square that needs them: most nodes the bound cuts are settled by
- * the check alone (b7i_h4_boros_int: 82 K of 123 K).  False when there are
+ * the check alone.  False when there are
  * more than the working memory holds. */
 /* The list i places after the one in use, in turn (0: that one, without
  * the division a pointer difference costs: d_units asks it at every look). */
@@ -1083,10 +1077,9 @@ static bool d_units(struct goal_bound *n)
         }
     }
     /* listed anew in the next list in turn, the one in use kept for the
-     * siblings after A's other turns (listed in place of the one in use
-     * only where A took a unit of D's: more instructions on every bench
-     * input); an entry as it stands in that list keeps its hash, and the
-     * list its counts where every entry does */
+     * siblings after A's other turns (whatever changed the units: most
+     * often A took a unit of D's); an entry as it stands in that list
+     * keeps its hash, and the list its counts where every entry does */
     struct d_list *const L = n->L = list_after(n, 1);
     const struct position *p = n->pos;
     int nd = 0;
@@ -1151,8 +1144,8 @@ static bool discovered_check_clear(struct goal_bound *n, int s, int king_turns);
  * disturbers' near units and match_blocks compare them with d, which is
  * one), so such movers but pawns (whose kinds on arrival depend on where
  * they start) and units with a free move (a count of 0 elsewhere: not
- * here_only) are keyed as a multiset of kind and moves, not by square:
- * b8i_h4wtp_degener_int 4.16 -> 4.05 G instructions, nodes the same. */
+ * here_only) are keyed as a multiset of kind and moves, not by square, so
+ * that positions in which such movers stand elsewhere share verdicts. */
 static void board_blocks(struct goal_bound *n)
 {
     struct d_list *const L = n->L;
@@ -1244,8 +1237,8 @@ static void board_blocks(struct goal_bound *n)
 }
 
 /* king_far's row for a king of colour c on bit kb, worked out on first use
- * (a king stands on few squares in a search; all rows took 1.4 million
- * instructions a bound, more than a short helpmate's search). */
+ * (a king stands on few squares in a search; all rows would cost a bound
+ * more than a short helpmate's search). */
 static const uint8_t *king_far_row(struct goal_bound *n, int c, int kb)
 {
     uint8_t *row = n->king_far[c][kb];
@@ -1280,8 +1273,7 @@ static const uint8_t *king_far_row(struct goal_bound *n, int c, int kb)
  * decides nothing (a block, or a quiet block added back, that costs more
  * than rb fails a split whatever its count; match_blocks and the
  * disturbers' allowed_block_cost skip such units), so the others change
- * nothing.  Siblings after D's turns mostly share the key of each square
- * (b7i_h4_boros_int: 87% of the looks past the check).
+ * nothing.  Siblings after D's turns mostly share the key of each square.
  *
  * A's royal king that can neither deny s or a flight of s nor check s
  * within a turns (king_far) is keyed as one square for all such squares:
@@ -1291,8 +1283,8 @@ static const uint8_t *king_far_row(struct goal_bound *n, int c, int kb)
  * capturable; it is not in the zone, denied_at), and what reads the board
  * after the verdict (discovered_check_clear, moved_check_clear) reads its
  * square anew.  Not in the frozen look, whose cut lines are hashed by unit
- * number.  b8i_h4wtp_degener_int: verdicts worked out 274,963 -> 183,208,
- * 4.41 -> 4.16 G instructions, nodes the same; b6i_h3_molnar_int -11%. */
+ * number.  So the nodes at which A's king stands anywhere far from s share
+ * s's verdict. */
 static uint64_t verdict_key(struct goal_bound *n, int s, int king_turns)
 {
     struct d_list *const L = n->L;
@@ -1382,15 +1374,14 @@ static bool king_square_verdict(struct goal_bound *n, int s, int king_turns, boo
         ok = !step_attacked(n, s) && square_verdict(n, s, king_turns, need_check);
     } else {
         uint64_t key = verdict_key(n, s, king_turns);
-        /* two slots a set, the newer first: against one slot a set of the
-         * same memory, b13i 8.34 -> 8.07 G instructions, degener -0.7%,
-         * b10i -0.8% (pinned, alternating: b13i -3%, the others within the
-         * noise) */
+        /* two slots a set, the newer first (slot_pairs.h): fewer verdicts
+         * are lost to a collision of sets than with one slot a set of the
+         * same memory */
         uint64_t *set = &n->verdicts[2 * (key & (VERDICTS / 2 - 1))], entry;
         /* a step onto a square A attacks now is given up: asked only of a
          * square the remembered verdict lets stand (the test costs more
-         * than most verdicts remembered), and before one is worked out
-         * (degener: -0.8% instructions), which is then not remembered */
+         * than most verdicts remembered), and before one is worked out, which
+         * is then not remembered */
         if (slot_pair_find(set, key, &entry)) {
             n->verdict_hits++;
             ok = (entry & 1) && !step_attacked(n, s);
@@ -1404,10 +1395,9 @@ static bool king_square_verdict(struct goal_bound *n, int s, int king_turns, boo
     /* a check for nothing, looked at on the board; where D passes (its
      * last turn, d 0), the lines looked at go into pass_lines: D's idle
      * turns are skipped only from squares off them (goal_bound_turn_idle).
-     * Asked before the verdict where the check must be the moving unit's
-     * (moved_check_clear alone), it spared 187,309 of degener's 442,013
-     * verdicts worked out, but cost more: 7.18 -> 7.62 G instructions,
-     * boros +2.9%. */
+     * Asked after the verdict: asked before it where the check must be the
+     * moving unit's (moved_check_clear alone), it would spare verdicts but
+     * cost more than they. */
     if (!ok || need_check || !n->need_check || n->a != 1 || (n->d < 1 && !n->passing) || !lines_clear(n))
         return ok;
     return discovered_check_clear(n, s, king_turns) || moved_check_clear(n, s, king_turns);
@@ -1456,9 +1446,7 @@ static inline __attribute__((always_inline)) bool checker_square_fits(struct goa
  * now does not count (the splits count it: they do not know it moves).
  * True when some checker and square pass; those that pass are kept for the
  * disturbers (last_turn_pass).  Asked before the splits, it settles most of
- * these verdicts (b6i_h3_molnar_int: 11,681 of 12,519;
- * b8i_h4wtp_degener_int: 201,641 of 239,578): molnar -18.6% instructions,
- * degener -17.8%. */
+ * these verdicts at a fraction of their cost. */
 static bool last_turn_check_feasible(struct goal_bound *n, int s, int rb, const square_set *from)
 {
     const struct goal_tables *t = n->t;
@@ -1676,8 +1664,8 @@ static bool lines_clear(struct goal_bound *n)
  * (king_square_feasible).  Where no unit of A checks s along a line where
  * it stands (checked0) it would decide alone (a check there before A's
  * last turn would stand after D's last, which the pair's rule set
- * forbids, and no line is left to discover), but asked so it cost more
- * than it saved (README, session 25).  False when none fits. */
+ * forbids, and no line is left to discover), but asked so it costs more
+ * than it saves.  False when none fits. */
 static bool moved_check_clear(struct goal_bound *n, int s, int king_turns)
 {
     const struct goal_tables *t = n->t;
@@ -1789,12 +1777,9 @@ static bool prunes(struct goal_bound *n, const struct position *p, enum goal goa
 {
     assert(plies >= 1);
     /* the last move is cheaper to play than to bound: the rules' may_check
-     * filter and the goal test settle it (measured: twice as fast on the
-     * bench helpmates with this level left to them; again with the
-     * verdicts remembered, asking it there before the checks are
-     * generated: b8i_h4wtp_degener_int 13.93 -> 16.09 G instructions,
-     * b7i_h4_boros_int 0.994 -> 1.152 G, although it cuts 79% and 84% of
-     * those nodes) */
+     * filter and the goal test settle it, although the bound would cut most
+     * of those nodes, even asked before the checks are generated with the
+     * verdicts remembered */
     if (plies < 2)
         return false;
     struct level *l = &n->learnt.level[plies < LEVELS ? plies : LEVELS - 1];
@@ -1807,8 +1792,7 @@ static bool prunes(struct goal_bound *n, const struct position *p, enum goal goa
                         : fails(n, p, goal, A, a, plies - a);
     /* where D's units may be frozen (unit_frozen), a second look with them,
      * past the squares the first proved: judging them costs more than the
-     * look itself where the first cuts (b6i_h3_molnar_int 92% of these
-     * nodes, with nothing frozen that matters) */
+     * look itself where the first cuts, which it mostly does */
     if (!cut && frozen_fails(n, p, goal, A, a, plies - a, excluded, true))
         cut = true;
     l->cut += cut;
@@ -1816,9 +1800,7 @@ static bool prunes(struct goal_bound *n, const struct position *p, enum goal goa
         /* near the leaves a cut saves little: ask for more of them there.
          * Three half-moves from the end counts as near since the last
          * move's lines are looked at on the board (the nodes below cut
-         * most of themselves): b8i_h4wtp_degener_int 6.85 -> 6.33 G
-         * instructions (its cuts there 12%), b7i_h4_boros_int -1.8%, the
-         * other bench inputs the same */
+         * most of themselves) */
         l->off = l->cut * (plies <= 3 ? 4u : 32u) < l->evaluated;
         l->evaluated = l->cut = 0;
     }
@@ -1957,8 +1939,7 @@ static bool unit_frozen(const struct goal_bound *n, const struct position *p, in
 
 /* Whether freeze_lines is worth asking: where it has changed nothing in
  * most of a window of asks, it is asked once in SAMPLE until it does
- * (b7i_h4_boros_int: 25,000 nodes would ask, and its first window changes
- * nothing; skipping it never loses a solution). */
+ * (skipping it never loses a solution). */
 static bool freeze_pays(struct goal_bound *n)
 {
     struct freeze_stats *f = &n->learnt.freeze_stats;
@@ -2034,8 +2015,7 @@ static bool frozen_fails(struct goal_bound *n, const struct position *p, enum go
         (when_paying && !freeze_pays(n)) || !freeze_lines(n, p))
         return false;
     n->learnt.freeze_stats.changed++;
-    /* the look again from the start, with the same cuts (one function: a
-     * look split in two took 1% more instructions on b7i_h4_boros_int) */
+    /* the look again from the start, with the same cuts */
     square_set none = 0;
     n->freeze = true;
     bool fails = fails_excluding(n, p, goal, A, a, d, excluded ? excluded : &none, !excluded, NULL);
@@ -2131,8 +2111,8 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
     square_set proved = 0;
     bool any = false;
     uint32_t skipped = 0;
-    /* the king's squares within d turns: the others are never feasible (a
-     * loop over the whole board here took a sixth of this function);
+    /* the king's squares within d turns: the others are never feasible
+     * (read off the tables, not by a loop over the whole board);
      * `lookable` those within d by kdist, the count that decides a look */
     square_set reach = SET_BIT(kb), lookable = SET_BIT(kb);
     if (n->d <= MAX_BUDGET) {
@@ -2153,8 +2133,7 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
     /* D moves first with its one turn (not passing): its king ends where it
      * stands or where one step takes it now, never onto a unit of its own
      * (the lines pair's promise, rules.h), so those squares are never
-     * looked at (b8i_h4wtp_degener_int: 806,367 of the 1.84 million king
-     * squares looked at two half-moves from the end) */
+     * looked at (two half-moves from the end, they are many) */
     bool d_first = n->d == 1 && p->st.side == n->D && !n->passing && lines_known;
     n->d_board = d_first && n->few_flights[kb];
     n->step_attacked = d_first;
@@ -2286,8 +2265,8 @@ static int kind_count(const struct goal_tables *t, enum colour c, int k, int a, 
  * which only go forward, so within[..][b] is also where b is reached
  * from): the flights seen,
  * and the squares nearer to one of them than x within D's turns, gathered
- * from the tables once per unit instead of per turn (on
- * b8i_h4wtp_degener_int the per-turn look took 11% of the run). */
+ * from the tables once per unit instead of per turn (a unit has many
+ * turns, each asked about). */
 static square_set busy_targets(const struct goal_tables *tb, const struct goal_pass *pass, enum colour D, int k, int x)
 {
     square_set busy = pass->flights;
@@ -2364,8 +2343,8 @@ static square_set checks_of(const struct goal_tables *t, enum colour A, int k, i
 
 /* Whether the check test pays (as freeze_pays): where it has cut few of
  * the turns it was asked about in a window, it is asked at one node in
- * SAMPLE until it does (b8i_h4wtp_degener_int: 4 of 32,890 turns asked
- * about, its rook and bishop check nearly everywhere). */
+ * SAMPLE until it does (where A's line pieces check nearly everywhere, it
+ * cuts almost nothing). */
 #define CHECKS_WINDOW 4096
 #define CHECKS_RATIO 16
 

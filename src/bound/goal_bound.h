@@ -56,11 +56,10 @@ bool goal_bound_prunes_below(struct goal_bound *gb, const struct position *p, en
 
 /* At a node where D, the side to be mated, is to move with `plies` (even)
  * half-moves left: true when D passing its turn would leave a node the bound
- * cuts.  Then goal_bound_turn_idle may be asked about D's turns.  (Asked of
- * A, the side that mates, the same test cost more than it saved: an A line
- * piece's every square serves some flight or check, so few A turns are
- * idle; b6i_h3_molnar_int 336 -> 360 M instructions, b7i_h4_boros_int
- * 0.994 -> 1.031 G, b8i_h4wtp_degener_int 13.93 -> 14.47 G.) */
+ * cuts.  Then goal_bound_turn_idle may be asked about D's turns.  (Not asked
+ * of A, the side that mates: an A line piece's every square serves some
+ * flight or check, so few A turns are idle, and the test would cost more
+ * than it saves.) */
 struct goal_pass {
     square_set flights; /* the flights of every king square whose verdict D's units could change */
     /* the squares of the lines on the board that gave a king square up
@@ -96,8 +95,7 @@ static inline bool goal_turn_simple(const struct position *p, const struct turn 
 /* After goal_bound_pass_fails proved failure at p and filled pass: true when
  * D's turn t changes nothing the bound could use, so the bound cuts the node
  * after t too and t need not be played.  Asked once per turn of most nodes
- * before the last move: a plain pass is answered here, without a call (on
- * b8i_h4wtp_degener_int 13.9 M turns). */
+ * before the last move: a plain pass is answered here, without a call. */
 bool goal_bound_turn_idle_counted(const struct goal_bound *gb, struct goal_pass *pass, const struct position *p,
                                   const struct turn *t);
 static inline bool goal_bound_turn_idle(const struct goal_bound *gb, struct goal_pass *pass, const struct position *p,
@@ -114,9 +112,8 @@ static inline bool goal_bound_turn_idle(const struct goal_bound *gb, struct goal
  * node's look reads it at its first test of each king square (goal_bound.c
  * checks_of).  A turn after which no square D's king may stand on can be
  * checked makes a node the look cuts at once: it need not be played
- * (goal_bound_turn_checkless).  b7i_h4_boros_int: 87,464 of the 169,223
- * turns asked about were such (the king squares proved above left out:
- * without them, 8,296 of 47,433). */
+ * (goal_bound_turn_checkless).  With the king squares proved above left
+ * out, many turns are such. */
 #define GOAL_CHECKS_UNITS 16
 struct goal_checks {
     square_set king_squares; /* D's king's squares within its one turn */

@@ -26,8 +26,8 @@ struct graph {
 
 /* The fewest turns from `start` to each square for a kind that no move
  * changes (not a pawn): layer by layer over square sets, each layer closed
- * under free moves first (a 0-1 search's counts; a search state by state
- * took a third of the tables' build time). */
+ * under free moves first (a 0-1 search's counts, set by set rather than
+ * state by state, which would be much of the tables' build). */
 static void bfs_sets(const struct graph *gr, enum kind k, int start, bool use_free, uint8_t out[GOAL_SLOTS][GOAL_NB])
 {
     memset(out, GOAL_FAR, sizeof(uint8_t) * GOAL_SLOTS * GOAL_NB);
@@ -58,8 +58,9 @@ static void bfs_sets(const struct graph *gr, enum kind k, int start, bool use_fr
  * layer by layer over square sets (a move onto a promotion square promotes
  * there), then each promoted kind's count is the cheapest arrival on a
  * promotion square plus that kind's count from there (t->dist, already
- * built: the promoted kinds share the graph's other steps).  Searching the
- * promoted kinds state by state took most of the tables' build time. */
+ * built: the promoted kinds share the graph's other steps), rather than a
+ * search of the promoted kinds state by state, which would be most of the
+ * tables' build. */
 static void pawn_bfs(const struct goal_tables *t, const struct graph *gr, enum colour c, int start,
                      square_set promotion, uint8_t out[GOAL_SLOTS][GOAL_NB])
 {
@@ -80,11 +81,11 @@ static void pawn_bfs(const struct goal_tables *t, const struct graph *gr, enum c
         seen |= layer;
     }
     /* a promotion square's whole row at a time, over every bit index
-     * (t->dist is GOAL_FAR off the playing area), without branches (target
-     * by target, over the promotion squares, it took a fifth of the
-     * build's instructions); the bound in a local: a store through a byte
-     * pointer may change any object, t->nb too, which made it read at every
-     * step and kept the loop from being vectorised */
+     * (t->dist is GOAL_FAR off the playing area), without branches (rather
+     * than target by target, over the promotion squares); the bound in a
+     * local: a store through a byte pointer may change any object, t->nb
+     * too, which would make it read at every step and keep the loop from
+     * being vectorised */
     const int nb = t->nb;
     for (int s = 1; s < GOAL_SLOTS; s++) {
         int kind = promotion_kinds[s - 1];
@@ -331,10 +332,9 @@ struct table_block {
  * for the lines' part. */
 static size_t block_size(bool lines) { return lines ? sizeof(struct table_block) : offsetof(struct table_block, l); }
 
-/* The colours one after the other on the caller's thread: built on two
- * threads at once they took longer (b7_h4_boros at -j 2: 5.6 to 6.5 ms
- * against 4.4 to 5.3 ms alone; the second thread's start and its page
- * faults in the shared block cost more than half the work). */
+/* The colours one after the other on the caller's thread: a second thread
+ * would take longer, its start and its page faults in the shared block
+ * costing more than the half of the work it takes over. */
 static struct goal_tables *build(const struct position *p, unsigned v)
 {
     const struct geometry *g = p->geo;
