@@ -43,7 +43,6 @@ _Static_assert(GOAL_NB <= 128, "every bit index of the bound has its entry in on
 #undef SET_BIT
 #define SET_BIT(b) (one_bit[b])
 
-#define MOVER 0x243f6a8885a308d3ull    /* board_blocks: a mover of D's keyed by kind and moves */
 #define FAR_KING 0x5bd1e9955bd1e995ull /* verdict_key: A's royal king far from the square, hashed */
 #define FAR_KING_CODE 0xff             /* ... and its square's code there (a square's is its bit + 1) */
 _Static_assert(GOAL_NB + 1 < FAR_KING_CODE, "no square's code is a far king's");
