@@ -58,7 +58,6 @@ _Static_assert(2 * OPEN_FLIGHTS <= 64, "a unit's moves onto the flights, quiet o
 #define INF 0x3fff
 _Static_assert(GOAL_NB < 127, "a king square plus one fits goal_bound_learnt.witness");
 _Static_assert(MAX_BUDGET < 32, "one bit per count in goal_bound.reach_ready");
-#define MAX_OFFERS 48                /* distinct services one unit offers at one king square */
 #define LEVELS 64                    /* remaining lengths with their own statistics */
 #define WINDOW 4096                  /* evaluations between two decisions per level */
 #define SAMPLE 32                    /* while a test is off, one ask in SAMPLE is still answered */
