@@ -9,6 +9,7 @@
 #include "../base/memory.h"
 #include "../board/zobrist.h"
 #include "../rules/rules.h"
+#include "a_units.h"
 #include "d_units.h"
 #include "targets.h"
 #include "goal_bound_node.h"
@@ -16,7 +17,6 @@
 
 /* A bound on tables t that remembers verdicts in `verdicts` (another
  * bound's, goal_bound_new_like), or in memory of its own where NULL. */
-static inline square_set standing_checks(const struct goal_tables *t, enum colour A, int k, int q, bool lines_known);
 
 static struct goal_bound *bound_with_tables(const struct goal_tables *t, uint64_t *verdicts)
 {
@@ -117,40 +117,6 @@ void goal_bound_free(struct goal_bound *gb)
     free(gb);
 }
 
-/* The fewest turns (INF if more than a) A unit u needs to stand, as some
- * kind, on one of the squares `from` gives for that kind. */
-static int unit_cost_from(const struct goal_bound *n, int u, const square_set *from_of_kind, square_set mask)
-{
-    int kinds = n->a_kind[u] == PAWN ? 1 + GOAL_PROMOTIONS : 1;
-    int best = INF;
-    for (int i = 0; i < kinds; i++) {
-        int k = i == 0 ? n->a_kind[u] : promotion_kinds[i - 1];
-        square_set from = from_of_kind[k] & mask;
-        if (!from)
-            continue;
-        for (int c = 1; c <= n->a && c < best; c++)
-            if (n->reach[u][i][c] & from) {
-                best = c;
-                break;
-            }
-    }
-    return best;
-}
-
-/* Square sets per kind for one target: deniers or checkers of x. */
-static void sets_of(const square_set table[][GOAL_NB], int x, square_set *out)
-{
-    for (int k = KING; k <= PAWN; k++)
-        out[k] = table[k][x];
-}
-
-/* The fewest turns A unit u needs to deny x (INF beyond a), from the tables. */
-static int deny_cost(const struct goal_bound *n, int u, int x)
-{
-    int c = n->t->deny_dist[n->A][n->a_kind[u]][n->a_bit[u]][x];
-    return c <= n->a ? c : INF;
-}
-
 /* The fewest turns D unit w needs to stand on bit f as a kind that the
  * predicate allows (GOAL_FAR if none): its own kind, or a promotion. */
 static int allowed_block_cost(const struct goal_bound *n, int w, int f, const struct goal_lines *l, int q,
@@ -169,32 +135,6 @@ static int allowed_block_cost(const struct goal_bound *n, int w, int f, const st
             best = c;
     }
     return best;
-}
-
-/* Target j is square bit x, which A must deny: each unit's count and where
- * each kind serves it.  Where the lines pair holds (rules.h), D's king on s
- * attacks its flights, so A's king cannot end on one of them (zone: the
- * flights and s): it serves the target only from farther away. */
-static void deny_target(const struct goal_bound *n, struct split *sp, int j, int x, square_set zone)
-{
-    sets_of(n->deniers[n->A], x, sp->serve[j]);
-    for (int u = 0; u < n->na; u++)
-        sp->cost[u][j] = deny_cost(n, u, x);
-    int k = n->a_king_unit;
-    if (!n->lines_known || k < 0)
-        return;
-    sp->serve[j][KING] &= ~zone;
-    sp->cost[k][j] = unit_cost_from(n, k, sp->serve[j], ~(square_set)0);
-}
-
-/* What A denies where its units stand, for king square s: A's king counts
- * only where it may stay (deny_target). */
-static square_set denied_at(const struct goal_bound *n, square_set zone)
-{
-    int u = n->a_king_unit;
-    if (n->lines_known && u >= 0 && (zone & SET_BIT(n->a_bit[u])))
-        return n->denied0_no_king;
-    return n->denied0;
 }
 
 /* Disturbers (README "How help play is solved").  In a mate by a single
@@ -400,32 +340,6 @@ static bool lines_clear(struct goal_bound *n);
 static bool moved_check_clear(struct goal_bound *n, int s, int king_turns);
 static bool discovered_check_clear(struct goal_bound *n, int s, int king_turns);
 
-/* king_far's row for a king of colour c on bit kb, worked out on first use
- * (a king stands on few squares in a search; all rows would cost a bound
- * more than a short helpmate's search). */
-static const uint8_t *king_far_row(struct goal_bound *n, int c, int kb)
-{
-    uint8_t *row = n->king_far[c][kb];
-    if (n->king_far_ready[c][kb])
-        return row;
-    const struct goal_tables *t = n->t;
-    uint8_t check[GOAL_NB]; /* the fewest turns to check each square */
-    memset(check, GOAL_FAR, sizeof check);
-    for (int r = MAX_BUDGET; r >= 0; r--)
-        for (square_set q = t->check_within[c][KING][kb][r]; q; q &= q - 1)
-            check[set_first(q)] = (uint8_t)r;
-    const uint8_t *dd = t->deny_dist[c][KING][kb];
-    for (int j = 0; j < t->squares; j++) {
-        int s = t->bits[j], m = dd[s] < check[s] ? dd[s] : check[s];
-        for (square_set z = t->flights[s]; z; z &= z - 1)
-            if (dd[set_first(z)] < m)
-                m = dd[set_first(z)];
-        row[s] = (uint8_t)m;
-    }
-    n->king_far_ready[c][kb] = true;
-    return row;
-}
-
 /* The key of king square s's verdict at this node: everything
  * square_verdict reads.  That is the square, the king's count to it, the
  * budgets, the sides, the goal's need of a check, whether D passes, A's
@@ -565,16 +479,6 @@ static bool king_square_verdict(struct goal_bound *n, int s, int king_turns, boo
     if (!ok || need_check || !n->need_check || n->a != 1 || (n->d < 1 && !n->passing) || !lines_clear(n))
         return ok;
     return discovered_check_clear(n, s, king_turns) || moved_check_clear(n, s, king_turns);
-}
-
-/* What A's units other than u deny where they stand. */
-static square_set denied_by_others(const struct goal_bound *n, int u)
-{
-    square_set others = 0;
-    for (int x = 0; x < n->na; x++)
-        if (x != u)
-            others |= n->a_denied[x];
-    return others;
 }
 
 /* Whether A's checker of kind kk on bit q, with `denied` what the other A
@@ -896,16 +800,6 @@ static bool discovered_check_clear(struct goal_bound *n, int s, int king_turns)
     return false;
 }
 
-/* What A's unit of kind k on bit q checks without a turn of its own: where
- * lines are known, only a check along a line (a unit moving off the line
- * discovers it); a contact check from where a unit stands now needs it to
- * move, since D's king cannot step into it.  Shared by the look's listing
- * and the check test (checks_of), which must agree with it. */
-static inline square_set standing_checks(const struct goal_tables *t, enum colour A, int k, int q, bool lines_known)
-{
-    return lines_known ? t->lines->line_checks[A][k][q] : t->checks[A][k][q];
-}
-
 static bool prunes(struct goal_bound *n, const struct position *p, enum goal goal, int plies, square_set *excluded);
 
 /* Help play with `plies` half-moves left at p: A, the side that moves last,
@@ -1210,53 +1104,13 @@ static bool fails_excluding(struct goal_bound *n, const struct position *p, enum
     if (n->a > MAX_BUDGET)
         return false; /* far from the goal: the reach sets do not go so far */
     n->need_check = goal == GOAL_MATE;
-    n->na = n->nd = n->capturable = 0;
-    n->a_hash = 0;
-    n->denied0 = n->checked0 = n->checkable = 0;
+    n->nd = 0;
     int kb = geo_bit(g, king);
     n->blockers = p->st.occupied[n->D] & ~SET_BIT(kb);
-    int a_king = p->st.king_sq[n->A] == SQ_NONE ? -1 : geo_bit(g, p->st.king_sq[n->A]);
     bool lines_known = t->lines && t->lines->valid[n->A];
     n->lines_known = lines_known;
-    n->a_king_unit = -1;
-    n->a_king_set = 0;
-    n->denied0_no_king = 0;
-    for (square_set s = p->st.occupied[n->A]; s; s &= s - 1) {
-        int b = set_first(s);
-        int k = unit_kind(p->board[geo_square_of_bit(g, b)]);
-        if (n->na == MAX_SIDE_UNITS)
-            return false; /* more units than the working memory holds: no cut */
-        int u = n->na++;
-        n->a_kind[u] = (uint8_t)k;
-        n->a_capturable[u] = b != a_king && !(t->denies[n->A][k][b] & SET_BIT(b));
-        n->capturable += n->a_capturable[u];
-        /* what it serves where it stands, or where a free move takes it (a
-         * castling king: the rook's move pays): the offers below count from
-         * one turn on */
-        n->a_denied[u] = n->stand_denied[n->A][k][b];
-        square_set checked = n->stand_checked[n->A][k][b];
-        n->a_checked[u] = checked;
-        n->checked0 |= checked;
-        n->denied0 |= n->a_denied[u];
-        if (b == a_king) {
-            n->a_king_unit = u;
-            n->a_king_set = SET_BIT(b);
-            n->a_king_far = king_far_row(n, n->A, b);
-        } else {
-            n->denied0_no_king |= n->a_denied[u];
-        }
-        n->a_bit[u] = (uint8_t)b;
-        uint64_t z = zobrist_unit(p->board[geo_square_of_bit(g, b)], geo_square_of_bit(g, b));
-        n->a_hash ^= z;
-        if (b == a_king)
-            n->a_king_hash = z;
-        int kinds = k == PAWN ? 1 + GOAL_PROMOTIONS : 1;
-        for (int i = 0; i < kinds; i++) {
-            n->reach[u][i] = goal_within(t, n->A, k, b, i);
-            n->row[u][i] = i == 0 ? t->dist[n->A][k][b] : t->promo_dist[n->A][b][i - 1];
-        }
-        n->checkable |= t->check_within[n->A][k][b][n->a];
-    }
+    if (!list_a_units(n, p))
+        return false; /* more units than the working memory holds: no cut */
     n->pos = p;
     n->d_placement = p->st.placement ^ n->a_hash; /* before freeze_lines changes a_hash */
     n->nd = -1; /* D's units are listed on first use (d_units) */
