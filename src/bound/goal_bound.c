@@ -13,7 +13,9 @@
 #include "check_lines.h"
 #include "d_units.h"
 #include "disturbers.h"
+#include "frozen.h"
 #include "square_verdict.h"
+#include "stalemate.h"
 #include "targets.h"
 #include "goal_bound_node.h"
 #include "slot_pairs.h"
@@ -275,9 +277,6 @@ static enum colour help_turns(const struct position *p, int plies, int *a)
 }
 static bool fails_excluding(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A, int a,
                             int d, square_set *excluded, bool read_only, struct level *stats);
-static bool unit_frozen(const struct goal_bound *n, const struct position *p, int q);
-static bool freeze_lines(struct goal_bound *n, const struct position *p);
-static bool freeze_pays(struct goal_bound *n);
 static bool frozen_fails(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A, int a, int d,
                          square_set *excluded, bool when_paying);
 static bool fails(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A, int a, int d);
@@ -340,187 +339,6 @@ static bool prunes(struct goal_bound *n, const struct position *p, enum goal goa
  * known, fails).  The square found feasible last is tried first (witness). */
 static bool fails_excluding(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A, int a,
                             int d, square_set *excluded, bool read_only, struct level *stats);
-
-/* Stalemate leaves D no legal turn.  Where the lines pair holds
- * (goal_tables.h), a D unit other than the king that stays on its square
- * keeps each sure turn (sure_step to an empty square, sure_take of an A unit
- * other than the king) whose target square is still empty, or still holds
- * that A unit, at the end, unless it is pinned then, or taken: so in the
- * final position each such unit has moved, or each of those squares holds
- * another unit, or it is pinned or gone.  Moving takes a D turn per unit;
- * each square filled takes a unit arriving there, D's (one per turn) or A's
- * (at most a); a pin takes an A unit that attacks along a line (at most one
- * D unit each: an A unit that checks along a line where it stands, or a
- * pawn that may promote within A's turns) and a capture an A turn.  So with E those pins and
- * captures, the units that neither move nor are exempt (C) must leave at
- * most d + a squares to fill, and the others number at most d + E.  True
- * when no such C exists: then no final position is stalemate. */
-#define IMMOBILE_UNITS 24    /* D units the test looks at; with more it cuts nothing */
-#define IMMOBILE_STEPS 4096  /* choices it tries before it gives up (no cut) */
-
-struct immobile_search {
-    square_set y[IMMOBILE_UNITS];
-    int count, fill, steps;
-};
-
-/* Whether `need` more of the units from `from` on can join C, whose squares
- * so far are `so_far`, with at most s->fill squares in all. */
-static bool immobile_choice(struct immobile_search *s, int from, int need, square_set so_far)
-{
-    if (need == 0)
-        return true;
-    for (int u = from; u + need <= s->count; u++) {
-        if (++s->steps > IMMOBILE_STEPS)
-            return true; /* too long a look: assume a choice exists */
-        square_set with = so_far | s->y[u];
-        if (set_count(with) <= s->fill && immobile_choice(s, u + 1, need - 1, with))
-            return true;
-    }
-    return false;
-}
-
-static bool stalemate_mobility_fails(const struct goal_bound *n, const struct position *p)
-{
-    const struct d_list *const L = n->L;
-    const struct goal_lines *lines = n->t->lines;
-    if (!lines || !lines->valid[n->A])
-        return false;
-    const struct geometry *g = p->geo;
-    square_set occupied = p->st.occupied[WHITE] | p->st.occupied[BLACK] | p->st.occupied[NEUTRAL];
-    int a_king = p->st.king_sq[n->A] == SQ_NONE ? -1 : geo_bit(g, p->st.king_sq[n->A]);
-    square_set takeable = p->st.occupied[n->A] & ~(a_king >= 0 ? SET_BIT(a_king) : 0);
-    int exempt = n->a;
-    for (int u = 0; u < n->na; u++) {
-        /* a pinner checks along a line from where it stands, or is a pawn
-         * that promotes within A's turns (to any kind: counted as a pinner) */
-        int k = n->a_kind[u];
-        bool pins = k != KING && lines->line_checks[n->A][k][n->a_bit[u]] != 0;
-        for (int i = 1; k == PAWN && !pins && i <= GOAL_PROMOTIONS; i++)
-            pins = n->reach[u][i] && n->reach[u][i][n->a] != 0;
-        exempt += pins;
-    }
-    struct immobile_search s = {.fill = n->d + n->a};
-    for (int u = 0; u < n->nd; u++) {
-        int b = L->d_bit[u], k = L->d_kind[u];
-        square_set y = (lines->sure_step[n->D][k][b] & ~occupied) | (lines->sure_take[n->D][k][b] & takeable);
-        if (!y)
-            continue;
-        if (set_count(y) > s.fill)
-            y = ~(square_set)0; /* never part of C: keeps the sort short */
-        if (s.count == IMMOBILE_UNITS)
-            return false;
-        /* sorted by size: the smallest sets first */
-        int i = s.count++;
-        while (i > 0 && set_count(s.y[i - 1]) > set_count(y)) {
-            s.y[i] = s.y[i - 1];
-            i--;
-        }
-        s.y[i] = y;
-    }
-    int need = s.count - (n->d + exempt); /* units that must stay unmoved, their squares filled */
-    if (need <= 0)
-        return false;
-    return !immobile_choice(&s, 0, need, 0);
-}
-
-/* Frozen units, where D is to move with at most one turn left and A has
- * one, the last: a D unit other than the king that certainly stands on its
- * square q in the final position (or the A unit that takes it there on the
- * last turn does), so that no attack of an A unit that stays where it is
- * passes q there (goal_tables.h lines).  D's one turn, made before A's,
- * moves one unit, and a unit is frozen where it has no turn now, judged by
- * its tables, which over-approximate every move: each square they reach in
- * one turn holds a D unit, but those that a pawn reaches only by a capture
- * (goal_tables pawn_quiet), which need an A unit there or the e.p. square.
- * Elsewhere (A to move first, or more turns) its units might leave, or A
- * take them and go on: none is frozen. */
-static bool unit_frozen(const struct goal_bound *n, const struct position *p, int q)
-{
-    assert(n->d <= 1 && n->a == 1 && p->st.side == n->D);
-    if (n->d == 0)
-        return true;
-    const struct goal_tables *t = n->t;
-    const struct geometry *g = p->geo;
-    enum colour D = n->D;
-    square_set occ_d = p->st.occupied[D];
-    int k = unit_kind(p->board[geo_square_of_bit(g, q)]);
-    if (k != PAWN)
-        return !(t->within[D][k][q][1] & ~occ_d);
-    int ep = p->st.ep_sq == SQ_NONE ? -1 : geo_bit(g, p->st.ep_sq);
-    for (int i = 0; i < GOAL_SLOTS; i++)
-        for (square_set r = goal_within(t, D, PAWN, q, i)[1] & ~SET_BIT(q); r; r &= r - 1) {
-            int x = set_first(r);
-            if (t->pawn_quiet[D][q][x] > 1 ? (p->st.occupied[n->A] & SET_BIT(x)) || x == ep /* a capture only */
-                                           : !(occ_d & SET_BIT(x)))
-                return false;
-        }
-    return true;
-}
-
-/* Whether freeze_lines is worth asking: where it has changed nothing in
- * most of a window of asks, it is asked once in SAMPLE until it does
- * (skipping it never loses a solution). */
-static bool freeze_pays(struct goal_bound *n)
-{
-    struct freeze_stats *f = &n->learnt.freeze_stats;
-    if (f->off && ++f->skipped % SAMPLE)
-        return false;
-    if (++f->asked == FREEZE_WINDOW) {
-        f->off = f->changed * FREEZE_RATIO < f->asked;
-        f->asked = f->changed = 0;
-    }
-    return true;
-}
-
-/* After a look at p that cut nothing, where D is to move with at most one
- * turn and A has its last (unit_frozen): what the units of A that stay
- * where they are no longer attack past a frozen unit, taken from their
- * attacks as listed (only the king's squares within d and their flights
- * matter), and folded into verdict_key; false where nothing changed, and
- * the look's verdict stands.  D's units on these lines are judged once
- * each, when met. */
-static bool freeze_lines(struct goal_bound *n, const struct position *p)
-{
-    const struct goal_tables *t = n->t;
-    assert(t->lines && n->lines_known && !n->passing && n->d <= 1 && n->a == 1 && p->st.side == n->D && n->pos == p);
-    int kb = geo_bit(p->geo, p->st.king_sq[n->D]);
-    square_set relevant = SET_BIT(kb) | t->within[n->D][KING][kb][n->d];
-    for (square_set q = relevant; q; q &= q - 1)
-        relevant |= t->flights[set_first(q)];
-    square_set frozen = 0, judged = 0;
-    uint64_t cut_lines = 0;
-    for (int u = 0; u < n->na; u++) {
-        int b = n->a_bit[u], k = n->a_kind[u];
-        /* a unit with a free move (a castling king) is left as it is */
-        if (t->within[n->A][k][b][0] != SET_BIT(b))
-            continue;
-        const square_set *line = t->lines->line[n->A][k][b];
-        for (square_set f = (n->a_denied[u] | n->a_checked[u]) & relevant; f; f &= f - 1) {
-            int x = set_first(f);
-            square_set on = line[x] & n->blockers;
-            for (square_set q = on & ~judged; q; q &= q - 1)
-                if (unit_frozen(n, p, set_first(q)))
-                    frozen |= SET_BIT(set_first(q));
-            judged |= on;
-            if (on & frozen) {
-                n->a_denied[u] &= ~SET_BIT(x);
-                n->a_checked[u] &= ~SET_BIT(x);
-                cut_lines ^= zobrist_mix((uint64_t)u << 8 | (uint64_t)x);
-            }
-        }
-    }
-    if (!cut_lines)
-        return false;
-    n->denied0 = n->denied0_no_king = n->checked0 = 0;
-    for (int u = 0; u < n->na; u++) {
-        n->denied0 |= n->a_denied[u];
-        n->checked0 |= n->a_checked[u];
-        if (u != n->a_king_unit)
-            n->denied0_no_king |= n->a_denied[u];
-    }
-    n->a_hash ^= cut_lines;
-    return true;
-}
 
 /* The second look, after a look at p (fails_excluding, with these budgets)
  * that cut nothing: where D is to move with at most one turn and A has its
