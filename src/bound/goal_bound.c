@@ -10,6 +10,7 @@
 #include "../board/zobrist.h"
 #include "../rules/rules.h"
 #include "a_units.h"
+#include "king_squares.h"
 #include "check_lines.h"
 #include "d_units.h"
 #include "disturbers.h"
@@ -17,6 +18,7 @@
 #include "square_verdict.h"
 #include "stalemate.h"
 #include "targets.h"
+#include "verdict_cache.h"
 #include "goal_bound_node.h"
 #include "slot_pairs.h"
 
@@ -123,146 +125,7 @@ void goal_bound_free(struct goal_bound *gb)
 }
 
 
-/* The key of king square s's verdict at this node: everything
- * square_verdict reads.  That is the square, the king's count to it, the
- * budgets, the sides, the goal's need of a check, whether D passes, A's
- * units (kind and square: what each denies, checks, reaches and whether it
- * may be captured all follow from them and the tables) and which is its
- * royal king, and those of D's units that reach a flight of s within rb
- * turns, d less the king's (standing on one included): every count of a D
- * unit that the verdict compares is one to a flight, and one beyond rb
- * decides nothing (a block, or a quiet block added back, that costs more
- * than rb fails a split whatever its count; match_blocks and the
- * disturbers' allowed_block_cost skip such units), so the others change
- * nothing.  Siblings after D's turns mostly share the key of each square.
- *
- * A's royal king that can neither deny s or a flight of s nor check s
- * within a turns (king_far) is keyed as one square for all such squares:
- * the verdict reads it only through those counts (its costs to every
- * target and check square are beyond a, so it offers nothing; it denies
- * nothing in the zone where it stands; no turn takes it, so it is not
- * capturable; it is not in the zone, denied_at), and what reads the board
- * after the verdict (discovered_check_clear, moved_check_clear) reads its
- * square anew.  Not in the frozen look, whose cut lines are hashed by unit
- * number.  So the nodes at which A's king stands anywhere far from s share
- * s's verdict. */
-static uint64_t verdict_key(struct goal_bound *n, int s, int king_turns)
-{
-    struct d_list *const L = n->L;
-    const struct goal_tables *t = n->t;
-    int rb = n->d - king_turns;
-    assert(rb >= 0 && rb <= MAX_BUDGET);
-    uint64_t a_part = n->a_hash;
-    uint64_t king_code = n->a_king_unit >= 0 ? n->a_bit[n->a_king_unit] + 1 : 0;
-    if (n->a_king_unit >= 0 && !n->freeze && n->a_king_far[s] > n->a) {
-        a_part ^= n->a_king_hash ^ FAR_KING; /* far from s: any square */
-        king_code = FAR_KING_CODE;
-    }
-    uint64_t key = a_part ^ zobrist_mix((uint64_t)s | (uint64_t)king_turns << 8 | (uint64_t)n->d << 16 |
-                                           (uint64_t)n->a << 24 | (uint64_t)n->A << 32 |
-                                           (uint64_t)n->need_check << 33 | (uint64_t)n->passing << 34 |
-                                           (uint64_t)n->board_on << 35 |
-                                           king_code << 40);
-    if (n->board_on) /* D's units as they stand and block kb's flights on the board */
-        return key ^ L->board_part;
-    if (L->d_part_stamp[rb][s] == L->stamp)
-        return key ^ L->d_part[rb][s];
-    L->d_part_stamp[rb][s] = L->stamp;
-    square_set flights = t->flights[s];
-    uint64_t part = 0;
-    if (rb == 0 && L->d_here) { /* those standing on a flight of s: read off the list */
-        for (square_set m = flights & n->blockers; m; m &= m - 1)
-            part ^= L->d_hash[L->d_index[set_first(m)]];
-    } else {
-        if (L->reach_stamp != L->stamp) { /* another list */
-            L->reach_stamp = L->stamp;
-            L->reach_ready = 0;
-        }
-        square_set *reach = L->d_reach[rb];
-        if (!(L->reach_ready >> rb & 1)) {
-            for (int w = 0; w < n->nd; w++) {
-                int k = L->d_kind[w], b = L->d_bit[w];
-                reach[w] = k == PAWN ? n->pawn_within[n->D][b][rb] : t->within[n->D][k][b][rb];
-            }
-            L->reach_ready |= 1u << rb;
-        }
-        for (int w = 0; w < n->nd; w++)
-            if (reach[w] & flights)
-                part ^= L->d_hash[w];
-    }
-    L->d_part[rb][s] = part;
-    return key ^ part;
-}
 
-/* Can D's king on square bit s be mated (stalemated) within the budgets?
- * The cheap test first, then the verdict remembered under its key
- * (verdict_key), or worked out (square_verdict) and remembered.  A key is
- * 64 bits of hash, as the transposition table's; a collision would give
- * another square's verdict. */
-static bool king_square_verdict(struct goal_bound *n, int s, int king_turns, bool need_check);
-
-static bool king_square_feasible(struct goal_bound *n, int s, int king_turns)
-{
-    const struct goal_tables *t = n->t;
-    bool need_check = n->need_check && !(n->checked0 & SET_BIT(s));
-    if (need_check && !(n->checkable & SET_BIT(s)))
-        return false; /* no A unit can give check there in time */
-    /* from here on, D's units may matter (goal_bound_turn_idle) */
-    n->flights_seen |= t->flights[s];
-    if (!d_units(n))
-        return true; /* too many to look at: feasible, no cut */
-    bool ok = king_square_verdict(n, s, king_turns, need_check);
-    n->board_on = false;
-    return ok;
-}
-
-/* D's king steps onto s in D's one turn (step_attacked): never onto a square
- * A attacks now (the lines pair's promise, rules.h). */
-static bool step_attacked(const struct goal_bound *n, int s)
-{
-    return n->step_attacked && s != n->kb &&
-           n->pos->rules->attacked(n->pos, geo_square_of_bit(n->pos->geo, s), n->A);
-}
-
-static bool king_square_verdict(struct goal_bound *n, int s, int king_turns, bool need_check)
-{
-    /* D's block on kb's flights in its one turn, read off the board */
-    n->board_on = n->d_board && s == n->kb;
-    if (n->board_on && !n->board_ready)
-        board_blocks(n);
-    bool ok;
-    if (n->d > MAX_BUDGET) { /* the reach sets do not go so far: no key */
-        ok = !step_attacked(n, s) && square_verdict(n, s, king_turns, need_check);
-    } else {
-        uint64_t key = verdict_key(n, s, king_turns);
-        /* two slots a set, the newer first (slot_pairs.h): fewer verdicts
-         * are lost to a collision of sets than with one slot a set of the
-         * same memory */
-        uint64_t *set = &n->verdicts[2 * (key & (VERDICTS / 2 - 1))], entry;
-        /* a step onto a square A attacks now is given up: asked only of a
-         * square the remembered verdict lets stand (the test costs more
-         * than most verdicts remembered), and before one is worked out, which
-         * is then not remembered */
-        if (slot_pair_find(set, key, &entry)) {
-            n->verdict_hits++;
-            ok = (entry & 1) && !step_attacked(n, s);
-        } else if (step_attacked(n, s)) {
-            return false;
-        } else {
-            ok = square_verdict(n, s, king_turns, need_check);
-            slot_pair_store(set, (key & ~(uint64_t)1) | ok);
-        }
-    }
-    /* a check for nothing, looked at on the board; where D passes (its
-     * last turn, d 0), the lines looked at go into pass_lines: D's idle
-     * turns are skipped only from squares off them (goal_bound_turn_idle).
-     * Asked after the verdict: asked before it where the check must be the
-     * moving unit's (moved_check_clear alone), it would spare verdicts but
-     * cost more than they. */
-    if (!ok || need_check || !n->need_check || n->a != 1 || (n->d < 1 && !n->passing) || !lines_clear(n))
-        return ok;
-    return discovered_check_clear(n, s, king_turns) || moved_check_clear(n, s, king_turns);
-}
 
 static bool prunes(struct goal_bound *n, const struct position *p, enum goal goal, int plies, square_set *excluded);
 
@@ -275,8 +138,6 @@ static enum colour help_turns(const struct position *p, int plies, int *a)
     *a = (plies + (side == A)) / 2;
     return A;
 }
-static bool fails_excluding(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A, int a,
-                            int d, square_set *excluded, bool read_only, struct level *stats);
 static bool frozen_fails(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A, int a, int d,
                          square_set *excluded, bool when_paying);
 static bool fails(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A, int a, int d);
@@ -326,19 +187,6 @@ static bool prunes(struct goal_bound *n, const struct position *p, enum goal goa
     return cut;
 }
 
-/* The bound with A's and D's turns given: a for A (who moves last), d for D.
- * Each king square's verdict is a claim of its own: no final position with
- * D's king there is reached within the budgets.  A claim made at a node
- * holds at every node below it on the search path, whose play extended by
- * the moves above it would be play from the node within its budgets: so
- * the squares in *excluded that an ancestor proved (goal_bound_prunes_below)
- * are not looked at, and those proved here join them, for the nodes below;
- * the look goes on past the first feasible square while that pays (stats,
- * struct level; without stats it stops there).  With `read_only`, none is
- * added (the pass of D's turn is no node of the search; a look with nothing
- * known, fails).  The square found feasible last is tried first (witness). */
-static bool fails_excluding(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A, int a,
-                            int d, square_set *excluded, bool read_only, struct level *stats);
 
 /* The second look, after a look at p (fails_excluding, with these budgets)
  * that cut nothing: where D is to move with at most one turn and A has its
@@ -365,130 +213,6 @@ static bool fails(struct goal_bound *n, const struct position *p, enum goal goal
 {
     square_set none = 0;
     return fails_excluding(n, p, goal, A, a, d, &none, true, NULL);
-}
-
-static bool fails_excluding(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A, int a,
-                            int d, square_set *excluded, bool read_only, struct level *stats)
-{
-    assert(a >= 1 && d >= 0);
-    const struct goal_tables *t = n->t;
-    n->listed = false;
-    n->A = A;
-    n->D = (enum colour)!n->A;
-    int king = p->st.king_sq[n->D];
-    if (king == SQ_NONE)
-        return false;
-    const struct geometry *g = p->geo;
-    n->a = a;
-    n->d = d;
-    if (n->a > MAX_BUDGET)
-        return false; /* far from the goal: the reach sets do not go so far */
-    n->need_check = goal == GOAL_MATE;
-    n->nd = 0;
-    int kb = geo_bit(g, king);
-    n->blockers = p->st.occupied[n->D] & ~SET_BIT(kb);
-    bool lines_known = t->lines && t->lines->valid[n->A];
-    n->lines_known = lines_known;
-    if (!list_a_units(n, p))
-        return false; /* more units than the working memory holds: no cut */
-    n->pos = p;
-    n->d_placement = p->st.placement ^ n->a_hash; /* before freeze_lines changes a_hash */
-    n->nd = -1; /* D's units are listed on first use (d_units) */
-    n->listed = true;
-    n->lines_clear = -1; /* worked out on first use (lines_clear) */
-    if (n->freeze) /* the second look (frozen_fails) */
-        freeze_lines(n, p);
-    if (goal == GOAL_STALEMATE && (!d_units(n) || (!n->passing && stalemate_mobility_fails(n, p))))
-        return n->nd >= 0;
-    bool castle = position_may_castle(p, n->D);
-    const uint8_t *kdist = castle ? t->dist[n->D][KING][kb] : t->king_plain[n->D][kb];
-    n->flights_seen = 0;
-    int8_t *witness = &n->learnt.witness[n->A][n->a];
-    int w = *witness - 1; /* stored plus one: 0 is none */
-    bool full = !read_only && stats && (!stats->early || ++stats->probe % PROBE == 0);
-    square_set proved = 0;
-    bool any = false;
-    uint32_t skipped = 0;
-    /* the king's squares within d turns: the others are never feasible
-     * (read off the tables, not by a loop over the whole board);
-     * `lookable` those within d by kdist, the count that decides a look */
-    square_set reach = SET_BIT(kb), lookable = SET_BIT(kb);
-    if (n->d <= MAX_BUDGET) {
-        reach |= t->within[n->D][KING][kb][n->d];
-        lookable |= castle ? t->within[n->D][KING][kb][n->d] : t->king_plain_within[n->D][kb][n->d];
-    } else {
-        for (int i = 0; i < t->squares; i++) {
-            reach |= SET_BIT(t->bits[i]);
-            if (kdist[t->bits[i]] <= n->d)
-                lookable |= SET_BIT(t->bits[i]);
-        }
-    }
-    /* the witness, then the king's own square, then the others; a square
-     * excluded above is not looked at, and counted as skipped (stats) where
-     * the loop would have met it: before the first feasible square when
-     * the look stops there */
-    square_set others = reach & ~SET_BIT(kb);
-    /* D moves first with its one turn (not passing): its king ends where it
-     * stands or where one step takes it now, never onto a unit of its own
-     * (the lines pair's promise, rules.h), so those squares are never
-     * looked at (two half-moves from the end, they are many) */
-    bool d_first = n->d == 1 && p->st.side == n->D && !n->passing && lines_known;
-    n->d_board = d_first && n->few_flights[kb];
-    n->step_attacked = d_first;
-    n->kb = kb;
-    n->board_ready = n->board_on = false;
-    if (d_first) {
-        others &= ~n->blockers;
-        if (w >= 0 && (n->blockers & SET_BIT(w)))
-            w = -1;
-    }
-    if (w >= 0)
-        others &= ~SET_BIT(w);
-    square_set skip = others & *excluded & lookable;
-    others &= ~*excluded;
-    for (int i = -2; i == -2 || i == -1 || others; i++) {
-        int s;
-        if (i < 0) {
-            s = i == -2 ? w : kb;
-            if (s < 0 || (i == -1 && s == w))
-                continue;
-        } else {
-            s = set_first(others);
-            others &= others - 1;
-        }
-        int turns = s == kb ? 0 : kdist[s];
-        if (*excluded & SET_BIT(s)) { /* the witness or the king's square */
-            skipped += turns <= n->d;
-            continue;
-        }
-        bool look = turns <= n->d;
-        bool ok = look && king_square_feasible(n, s, turns);
-        if (any && stats && look)
-            stats->extra++; /* a square looked at past the first feasible one */
-        if (ok) {
-            if (!any && i >= 0)
-                *witness = (int8_t)(s + 1);
-            if (!any && !full) /* the look stops here */
-                skip &= i >= 0 ? SET_BIT(s) - 1 : 0;
-            any = true;
-            if (!full)
-                break;
-        } else {
-            proved |= SET_BIT(s);
-        }
-    }
-    if (skip)
-        skipped += (uint32_t)set_count(skip);
-    /* most of the squares skipped were proved one level up: its credit */
-    if (stats && stats < &n->learnt.level[LEVELS - 1])
-        stats[1].spared += skipped;
-    if (stats && stats->extra >= WINDOW) {
-        stats->early = stats->spared < stats->extra;
-        stats->extra = stats->spared = 0;
-    }
-    if (!read_only)
-        *excluded |= proved;
-    return !any;
 }
 
 bool goal_bound_proves_failure(struct goal_bound *n, const struct position *p, enum goal goal, int plies)

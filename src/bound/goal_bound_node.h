@@ -43,9 +43,6 @@ _Static_assert(GOAL_NB <= 128, "every bit index of the bound has its entry in on
 #undef SET_BIT
 #define SET_BIT(b) (one_bit[b])
 
-#define FAR_KING 0x5bd1e9955bd1e995ull /* verdict_key: A's royal king far from the square, hashed */
-#define FAR_KING_CODE 0xff             /* ... and its square's code there (a square's is its bit + 1) */
-_Static_assert(GOAL_NB + 1 < FAR_KING_CODE, "no square's code is a far king's");
 #define MAX_TARGETS 10               /* flights, check and a contact checker's square */
 #define MAX_FLIGHT_TARGETS (MAX_TARGETS - 2)
 #define MAX_COVER (1 << MAX_TARGETS)
@@ -67,7 +64,6 @@ _Static_assert(MAX_BUDGET < 32, "one bit per count in goal_bound.reach_ready");
  * seldom cut */
 #define LEVEL_SAMPLE 256
 #define PROBE 256                    /* while it does not, one node in PROBE still looks at every square */
-#define VERDICTS (1 << 17)           /* king squares' verdicts remembered (verdict_key), per bound: 1 MiB */
 
 /* Whether the bound pays at one remaining length: a bound that rarely cuts
  * costs more than it saves.  Skipping it never loses a solution. */
