@@ -58,11 +58,6 @@ _Static_assert(MAX_BUDGET < 32, "one bit per count in goal_bound.reach_ready");
 #define LEVELS 64                    /* remaining lengths with their own statistics */
 #define WINDOW 4096                  /* evaluations between two decisions per level */
 #define SAMPLE 32                    /* while a test is off, one ask in SAMPLE is still answered */
-/* while a level is off, one node in LEVEL_SAMPLE is still evaluated, so
- * that the level may turn on again; rarely, since where a level is off its
- * looks are costly (three half-moves from the end, two of A's turns) and
- * seldom cut */
-#define LEVEL_SAMPLE 256
 #define PROBE 256                    /* while it does not, one node in PROBE still looks at every square */
 
 /* Whether the bound pays at one remaining length: a bound that rarely cuts
