@@ -206,26 +206,15 @@ struct colour_build {
     bool ok;
 };
 
-static void build_colour(struct colour_build *cb)
+/* The hooks' sets of colour c on every square: the move graph (gr) and its
+ * quiet copy (a pawn's captures left out; promoted units as before), and
+ * the tables' deny and check sets (and the flights, with White's). */
+static void read_hooks(struct goal_tables *t, const struct position *p, enum colour c, int squares,
+                       const uint8_t bits[GOAL_NB], struct graph *gr, struct graph *quiet)
 {
-    struct goal_tables *t = cb->t;
-    const struct position *p = cb->p;
     const struct goal_hooks *h = p->rules->goal;
     const struct geometry *g = p->geo;
-    const enum colour c = cb->c;
     const unsigned v = t->variant;
-    /* the squares in locals, also derive's: the byte stores below may
-     * change any object (pawn_bfs says why that matters) */
-    const int squares = t->squares;
-    uint8_t bits[GOAL_NB];
-    memcpy(bits, t->bits, sizeof bits);
-    struct graph *gr = calloc(1, sizeof *gr), *quiet = calloc(1, sizeof *quiet);
-    cb->ok = gr && quiet;
-    if (!cb->ok) {
-        free(gr);
-        free(quiet);
-        return;
-    }
     for (int i = 0; i < squares; i++) {
         int b = bits[i], sq = geo_square_of_bit(g, b);
         for (int k = KING; k <= PAWN; k++) {
@@ -237,21 +226,28 @@ static void build_colour(struct colour_build *cb)
         if (c == WHITE) /* the squares' own: built once, with White's */
             h->flights(p, sq, &t->flights[b]);
     }
-    /* the quiet graph: a pawn's captures left out; promoted units as before */
     *quiet = *gr;
     if (h->reach_quiet)
         for (int i = 0; i < squares; i++) {
             int b = bits[i];
             h->reach_quiet(p, c, PAWN, geo_square_of_bit(g, b), v, &quiet->step[PAWN][b]);
         }
+}
+
+/* The counts of colour c from every square (dist, promo_dist, any_dist,
+ * pawn_quiet, king_plain), by the graphs: the kinds no move changes first,
+ * since a pawn's counts after promotion are read from theirs (pawn_bfs). */
+static void count_all(struct goal_tables *t, const struct position *p, enum colour c, int squares,
+                      const uint8_t bits[GOAL_NB], const struct graph *gr, const struct graph *quiet)
+{
+    const struct goal_hooks *h = p->rules->goal;
+    const struct geometry *g = p->geo;
     memset(t->dist[c], GOAL_FAR, sizeof t->dist[c]);
     memset(t->promo_dist[c], GOAL_FAR, sizeof t->promo_dist[c]);
     memset(t->any_dist[c], GOAL_FAR, sizeof t->any_dist[c]);
     memset(t->king_plain[c], GOAL_FAR, sizeof t->king_plain[c]);
     memset(t->pawn_quiet[c], GOAL_FAR, sizeof t->pawn_quiet[c]);
     uint8_t out[GOAL_SLOTS][GOAL_NB];
-    /* the kinds no move changes first: a pawn's counts after promotion
-     * are read from theirs (pawn_bfs) */
     for (int i = 0; i < squares; i++) /* pawn_bfs relies on it (rules.h) */
         assert(gr->free_step[PAWN][bits[i]] == 0);
     square_set promotion = 0;
@@ -294,10 +290,12 @@ static void build_colour(struct colour_build *cb)
             for (int j = 0; j < squares; j++)
                 t->king_plain[c][a][bits[j]] = out[0][bits[j]];
         }
-    free(gr);
-    free(quiet);
-    /* what the counts allow a node to skip (goal_tables.h symmetric,
-     * here_only), read off every pair of squares once */
+}
+
+/* What the counts of colour c allow a node to skip (goal_tables.h
+ * symmetric, here_only), read off every pair of squares once. */
+static void note_shapes(struct goal_tables *t, enum colour c, int squares, const uint8_t bits[GOAL_NB])
+{
     for (int k = KING; k < KIND_COUNT; k++) {
         bool same = k < PAWN, here = true;
         for (int i = 0; i < squares && (same || here); i++)
@@ -316,6 +314,30 @@ static void build_colour(struct colour_build *cb)
         t->symmetric[c][k] = same;
         t->here_only[c][k] = here;
     }
+}
+
+static void build_colour(struct colour_build *cb)
+{
+    struct goal_tables *t = cb->t;
+    const struct position *p = cb->p;
+    const enum colour c = cb->c;
+    /* the squares in locals, also the steps': the byte stores in them may
+     * change any object (pawn_bfs says why that matters) */
+    const int squares = t->squares;
+    uint8_t bits[GOAL_NB];
+    memcpy(bits, t->bits, sizeof bits);
+    struct graph *gr = calloc(1, sizeof *gr), *quiet = calloc(1, sizeof *quiet);
+    cb->ok = gr && quiet;
+    if (!cb->ok) {
+        free(gr);
+        free(quiet);
+        return;
+    }
+    read_hooks(t, p, c, squares, bits, gr, quiet);
+    count_all(t, p, c, squares, bits, gr, quiet);
+    free(gr);
+    free(quiet);
+    note_shapes(t, c, squares, bits);
     derive(t, c, squares, bits);
     if (cb->l)
         build_lines(cb->l, t, p, c);
