@@ -30,6 +30,7 @@ static __attribute__((noinline)) void king_far_work_out(struct goal_bound *n, in
     n->king_far_ready[c][kb] = true;
 }
 
+/* king_far's row for a king of colour c on bit kb. */
 static const uint8_t *king_far_row(struct goal_bound *n, int c, int kb)
 {
     if (!n->king_far_ready[c][kb])

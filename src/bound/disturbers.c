@@ -16,9 +16,9 @@
  * where the checker's count to q plus the least count of any other A unit
  * to a square that checks s exceeds a, there is neither (asked where a is
  * 1, A's last turn; with more turns, only where no other A unit can check s
- * within a at all, see below), and no flight is
- * blocked by a disturbing kind: each is denied by A or blocked by a D unit
- * of a kind that does not disturb.  One split per checker and checker
+ * within a at all, see below), and no flight is blocked by a disturbing
+ * kind: each is denied by A or blocked by a D unit of a kind that does not
+ * disturb.  One split per checker and checker
  * square: a distant one, or a flight, where another A unit must deny the
  * checker's square (the king would take it) unless one does already where
  * it stands; what the checker denies where it stands now does not count,

@@ -32,7 +32,7 @@ struct goal_bound *goal_bound_new_like(const struct goal_bound *model, const str
 void goal_bound_touch(struct goal_bound *b);
 void goal_bound_free(struct goal_bound *gb);
 /* How many king squares' verdicts this bound took from those it remembers
- * (goal_bound.c verdict_key) instead of working them out. */
+ * (verdict_cache.c verdict_key) instead of working them out. */
 uint64_t goal_bound_verdict_hits(const struct goal_bound *gb);
 
 /* True only when no sequence of exactly `plies` half-moves from p, the last
@@ -49,7 +49,7 @@ bool goal_bound_proves_failure_below(struct goal_bound *gb, const struct positio
 bool goal_bound_prunes(struct goal_bound *gb, const struct position *p, enum goal goal, int plies);
 /* The same along a search path: *excluded holds the D king squares that
  * nodes above this one proved no final position can have (their claims hold
- * below them: goal_bound.c); they are not looked at again, and the squares
+ * below them: king_squares.h); they are not looked at again, and the squares
  * proved here are added, for the nodes below.  Zero: nothing known. */
 bool goal_bound_prunes_below(struct goal_bound *gb, const struct position *p, enum goal goal, int plies,
                              square_set *excluded);
@@ -63,7 +63,7 @@ bool goal_bound_prunes_below(struct goal_bound *gb, const struct position *p, en
 struct goal_pass {
     square_set flights; /* the flights of every king square whose verdict D's units could change */
     /* the squares of the lines on the board that gave a king square up
-     * (goal_bound.c discovered_check_clear, moved_check_clear): a D unit
+     * (check_lines.c discovered_check_clear, moved_check_clear): a D unit
      * leaving one could open a line, so that turn is never idle */
     square_set lines;
     int d;              /* D's turns after its turn */
@@ -110,7 +110,7 @@ static inline bool goal_bound_turn_idle(const struct goal_bound *gb, struct goal
  * left (its turn, D's, its mating turn): what each of A's units may check
  * in the node after a turn, where A has one turn left and D one, as that
  * node's look reads it at its first test of each king square (goal_bound.c
- * checks_of).  A turn after which no square D's king may stand on can be
+ * checks_of, king_squares.c king_square_feasible).  A turn after which no square D's king may stand on can be
  * checked makes a node the look cuts at once: it need not be played
  * (goal_bound_turn_checkless).  With the king squares proved above left
  * out, many turns are such. */

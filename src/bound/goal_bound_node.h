@@ -28,9 +28,28 @@
  * and a unit taken serves nothing in the final position: so at most as many
  * blocks use such paths as A has capturable units (not its king, nor a unit
  * whose deny set holds its own square: rules.h) beyond those that serve; a
- * block by pushes alone is charged its quiet count (reach_quiet).  Pins, interpositions
- * and the mobility of other D units are ignored: each only makes mate harder,
- * so ignoring them keeps the bound admissible (it never cuts a solution). */
+ * block by pushes alone is charged its quiet count (reach_quiet).  Pins,
+ * interpositions and the mobility of other D units are ignored: each only
+ * makes mate harder, so ignoring them keeps the bound admissible (it never
+ * cuts a solution).
+ *
+ * Where each part is worked out:
+ *   goal_bound.c      what the search asks at a node: is it cut (prunes,
+ *                     proves_failure, the frozen second look), which of A's
+ *                     turns give no check in time
+ *   goal_bound_new.c  making, copying and freeing a bound
+ *   idle_turns.c      D passing its turn, and D's turns that change nothing
+ *   king_squares.c    the look: D's king's squares, tried in turn
+ *   verdict_cache.c   a king square's verdict, remembered under its key
+ *   square_verdict.c  a king square's verdict from the tables
+ *   targets.c         its targets shared out: A's covers, D's blocks
+ *   disturbers.c      D's units that could parry a single check
+ *   check_lines.c     A's last check looked at on the board
+ *   a_units.c         A's units listed; what they deny and check, their counts
+ *   d_units.c         D's units listed; their counts, D's one turn on the board
+ *   frozen.c          D's frozen units and the lines of A's that they cut
+ *   stalemate.c       stalemate's test of D's sure turns
+ *   goal_tables.c     the move-count tables every part reads */
 
 /* SET_BIT by a load: a 128-bit shift by a variable count is a sequence of
  * eight operations, and the bound asks for single bits everywhere */
@@ -94,9 +113,9 @@ struct goal_bound_learnt {
     struct freeze_stats freeze_stats;
     struct freeze_stats checks_stats; /* goal_bound_checks_prepare's */
     /* witness[A][a]: the king square found feasible last with these budgets,
-     * tried first next time (fails): where a node is not cut, the sibling's
-     * square usually serves again, and the verdict does not depend on the
-     * order in which the squares are tried */
+     * tried first next time (fails_excluding): where a node is not cut, the
+     * sibling's square usually serves again, and the verdict does not
+     * depend on the order in which the squares are tried */
     int8_t witness[2][MAX_BUDGET + 1];
     /* checker_witness[A][s]: the checker's unit index plus one (bits 16
      * on), its kind index (bits 8-15) and square plus one (bits 0-7) found
@@ -129,9 +148,9 @@ struct split {
 /* D's units as listed (d_units), and all that is worked out of the list
  * and remembered while it stands.  A bound keeps D_LISTS of them: the one
  * in use and the one before it, so that after A's capture of a unit of
- * D's the siblings after A's other turns find their list again instead of listing
- * D's units and working out their counts anew.  Which list serves changes
- * no count and no key: only work is spared. */
+ * D's the siblings after A's other turns find their list again instead of
+ * listing D's units and working out their counts anew.  Which list serves
+ * changes no count and no key: only work is spared. */
 struct d_list {
     /* the units: kind, square bit and hash (for verdict_key), and d_index[b]
      * the unit on bit b (for b among blockers); d_here: every unit's counts

@@ -7,6 +7,13 @@
 #include "goal_bound_node.h"
 #include "king_squares.h"
 
+/* D's turn t moves one unit other than its king and captures nothing, so the
+ * next node differs from the pass only in that unit's square and kind.  The
+ * bound reads D's units only through the flights they occupy and their block
+ * counts, each compared with budgets of at most d; a unit that stands on no
+ * flight seen and is nowhere closer to one (where that is within d) makes no
+ * split cheaper, and the king's count can only grow (lost castling). */
+
 bool goal_bound_pass_fails(struct goal_bound *n, const struct position *p, enum goal goal, int plies,
                            struct goal_pass *pass)
 {
@@ -37,12 +44,6 @@ bool goal_bound_pass_fails_below(struct goal_bound *n, const struct position *p,
     return true;
 }
 
-/* D's turn t moves one unit other than its king and captures nothing, so the
- * next node differs from the pass only in that unit's square and kind.  The
- * bound reads D's units only through the flights they occupy and their block
- * counts, each compared with budgets of at most d; a unit that stands on no
- * flight seen and is nowhere closer to one (where that is within d) makes no
- * split cheaper, and the king's count can only grow (lost castling). */
 /* The fewest turns a unit of colour c and kind k on bit a needs to stand on
  * bit b as kind kk (its own, or a pawn's promotion). */
 static int kind_count(const struct goal_tables *t, enum colour c, int k, int a, int kk, int b)
@@ -60,10 +61,9 @@ static int kind_count(const struct goal_tables *t, enum colour c, int k, int a, 
 /* The targets y that make a turn from bit x of a D unit of kind k matter,
  * for a kind whose counts are symmetric (goal_tables.h; never a pawn's,
  * which only go forward, so within[..][b] is also where b is reached
- * from): the flights seen,
- * and the squares nearer to one of them than x within D's turns, gathered
- * from the tables once per unit instead of per turn (a unit has many
- * turns, each asked about). */
+ * from): the flights seen, and the squares nearer to one of them than x
+ * within D's turns, gathered from the tables once per unit instead of per
+ * turn (a unit has many turns, each asked about). */
 static square_set busy_targets(const struct goal_tables *tb, const struct goal_pass *pass, enum colour D, int k, int x)
 {
     square_set busy = pass->flights;

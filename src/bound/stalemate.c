@@ -12,10 +12,10 @@
  * each square filled takes a unit arriving there, D's (one per turn) or A's
  * (at most a); a pin takes an A unit that attacks along a line (at most one
  * D unit each: an A unit that checks along a line where it stands, or a
- * pawn that may promote within A's turns) and a capture an A turn.  So with E those pins and
- * captures, the units that neither move nor are exempt (C) must leave at
- * most d + a squares to fill, and the others number at most d + E.  True
- * when no such C exists: then no final position is stalemate. */
+ * pawn that may promote within A's turns) and a capture an A turn.  So with
+ * E those pins and captures, the units that neither move nor are exempt (C)
+ * must leave at most d + a squares to fill, and the others number at most
+ * d + E.  True when no such C exists: then no final position is stalemate. */
 #define IMMOBILE_UNITS 24    /* D units the test looks at; with more it cuts nothing */
 #define IMMOBILE_STEPS 4096  /* choices it tries before it gives up (no cut) */
 

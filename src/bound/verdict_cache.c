@@ -7,6 +7,7 @@
 #include "../base/memory.h"
 #include "../board/zobrist.h"
 #include "../rules/rules.h"
+#include "d_units.h"
 #include "slot_pairs.h"
 #include "square_verdict.h"
 
