@@ -110,9 +110,9 @@ static inline bool goal_bound_turn_idle(const struct goal_bound *gb, struct goal
  * left (its turn, D's, its mating turn): what each of A's units may check
  * in the node after a turn, where A has one turn left and D one, as that
  * node's look reads it at its first test of each king square (goal_bound.c
- * checks_of, king_squares.c king_square_feasible).  A turn after which no square D's king may stand on can be
- * checked makes a node the look cuts at once: it need not be played
- * (goal_bound_turn_checkless).  With the king squares proved above left
+ * checks_of, king_squares.c king_square_feasible).  A turn after which no
+ * square D's king may stand on can be checked makes a node the look cuts
+ * at once: it need not be played (goal_bound_turn_checkless).  With the king squares proved above left
  * out, many turns are such. */
 #define GOAL_CHECKS_UNITS 16
 struct goal_checks {
