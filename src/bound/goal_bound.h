@@ -34,6 +34,10 @@ void goal_bound_free(struct goal_bound *gb);
 /* How many king squares' verdicts this bound took from those it remembers
  * (verdict_cache.c verdict_key) instead of working them out. */
 uint64_t goal_bound_verdict_hits(const struct goal_bound *gb);
+/* Whether gb remembers king squares' verdicts and takes them from memory:
+ * on from the start; off only where a test compares the answers of a bound
+ * that remembers with those of one that works every verdict out. */
+void goal_bound_remember_verdicts(struct goal_bound *gb, bool on);
 
 /* True only when no sequence of exactly `plies` half-moves from p, the last
  * one by the side whose opponent is to be mated, can end in `goal`. */

@@ -26,6 +26,7 @@ static struct goal_bound *bound_with_tables(const struct goal_tables *t, uint64_
         return NULL;
     }
     n->t = t;
+    n->keyed_d = MAX_BUDGET;
     for (int i = 0; i < D_LISTS; i++) {
         n->lists[i].listed_nd = -1; /* nothing listed: no count remembered */
         memset(n->lists[i].open_at, -1, sizeof n->lists[i].open_at); /* no open flight yet (board_blocks) */
@@ -100,6 +101,8 @@ struct goal_bound *goal_bound_new_like(const struct goal_bound *model, const str
 }
 
 uint64_t goal_bound_verdict_hits(const struct goal_bound *gb) { return gb->verdict_hits; }
+
+void goal_bound_remember_verdicts(struct goal_bound *gb, bool on) { gb->keyed_d = on ? MAX_BUDGET : -1; }
 
 void goal_bound_free(struct goal_bound *gb)
 {

@@ -291,6 +291,10 @@ struct goal_bound {
      * whole (atomic) */
     uint64_t *verdicts;
     bool owns_verdicts;
+    /* the most turns of D's whose verdicts are remembered: MAX_BUDGET, as
+     * far as verdict_key's reach sets go; -1 for none, where a test checks
+     * that the memory changes no answer (goal_bound_remember_verdicts) */
+    int keyed_d;
     uint64_t verdict_hits;           /* looks answered from them (goal_bound_verdict_hits) */
     /* for verdict_key: A's units hashed (per node; D's: struct d_list) */
     uint64_t a_hash, a_king_hash;

@@ -112,7 +112,7 @@ bool king_square_verdict(struct goal_bound *n, int s, int king_turns, bool need_
     n->board_on = n->d_board && s == n->kb;
     if (n->board_on && !n->board_ready)
         board_blocks(n);
-    if (n->d > MAX_BUDGET) /* the reach sets do not go so far: no key */
+    if (n->d > n->keyed_d) /* the reach sets do not go so far (or none remembered): no key */
         return !step_attacked(n, s) && square_verdict(n, s, king_turns, need_check);
     uint64_t key = verdict_key(n, s, king_turns);
     /* two slots a set, the newer first (slot_pairs.h): fewer verdicts are
