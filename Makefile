@@ -41,7 +41,7 @@ ASAN_OBJ := $(LIB_SRC:%.c=$(ASAN)/%.o)
 TSAN_OBJ := $(LIB_SRC:%.c=$(TSAN)/%.o) $(TSAN)/src/main.o
 WIN_OBJ  := $(LIB_SRC:%.c=$(WIN)/%.o) $(WIN)/src/main.o $(WIN)/windows/posix_shim.o $(WIN)/cjson/cJSON.o
 
-.PHONY: FORCE all deps run test layers sizes unit e2e asan asan-test tsan tsan-if-supported install-check docs-check \
+.PHONY: FORCE all deps run test layers sizes unit e2e asan asan-test tsan tsan-if-supported install-check docs-check cluster-check \
         install uninstall windows bench clean fuzz fuzz-build fuzz-ci
 all: $(BUILD)/fairysolve
 
@@ -156,8 +156,15 @@ sizes:
 docs-check: $(BUILD)/fairysolve
 	@python3 scripts/check-docs; s=$$?; sh scripts/check-no-diary && exit $$s
 
+# the recipes of scripts/cluster/ for real: Slurm daemons (as root) and an
+# sshd of the checks' own on 127.0.0.1, started and stopped by each check;
+# both run before either fails, so one run names every fault
+cluster-check: $(BUILD)/fairysolve
+	@s=0; bash scripts/check-slurm $(BUILD)/fairysolve || s=1; \
+	  bash scripts/check-ssh-parallel $(BUILD)/fairysolve || s=1; exit $$s
+
 test: deps
-	@$(MAKE) --no-print-directory layers sizes unit e2e install-check docs-check asan-test tsan-if-supported fuzz-ci
+	@$(MAKE) --no-print-directory layers sizes unit e2e install-check docs-check cluster-check asan-test tsan-if-supported fuzz-ci
 
 install: $(BUILD)/fairysolve
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(DOCDIR)/problems $(DESTDIR)$(DOCDIR)/docs
