@@ -204,13 +204,14 @@ $(WIN)/test_shim.exe: $(WIN)/windows/test_shim.o $(WIN)/windows/posix_shim.o
 bench: $(BUILD)/fairysolve
 	@sh scripts/bench-perft
 
-# libFuzzer targets (clang, ASan + UBSan): the reader and the store loader.
+# libFuzzer targets (clang, ASan + UBSan): the reader, the store loader and
+# --merge of parts (run from the top directory: its seeds name tests/fuzz/merge/).
 # `make fuzz` runs each for FUZZ_SECONDS (default 60) and fails on any finding;
 # `make test` replays tests/fuzz/regress and fuzzes each target briefly.
 FUZZ         := build/fuzz
 FUZZ_CC      := clang
 FUZZ_SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-FUZZ_TARGETS := reader store
+FUZZ_TARGETS := reader store merge
 FUZZ_SECONDS ?= 60
 FUZZ_CI_SECONDS ?= 20
 FUZZ_OBJ     := $(LIB_SRC:%.c=$(FUZZ)/%.o)
