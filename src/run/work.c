@@ -16,6 +16,7 @@
 #include "../search/solve.h"
 #include "../search/solver.h"
 #include "../rules/rules.h"
+#include "part_seal.h"
 #include "perft_job.h"
 
 /* Streaming: once the printer has printed every earlier job it sets
@@ -246,8 +247,10 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
     if (cfg->json) {
         char *line = json_twin_part(j->pr, j->twin, &j->view, &r, &j->verdict, &tree,
                                     part ? part_object(c, j, &r, &chunks) : NULL);
-        if (part)
+        if (part) {
             part_chunks_free(&chunks);
+            line = part_line_seal(line);
+        }
         text_put(&j->out, line);
         text_put(&j->out, "\n");
         free(line);
