@@ -23,6 +23,7 @@
 #include "persist.h"
 #include "pool.h"
 #include "merge_run.h"
+#include "svg_files.h"
 #include "work.h"
 
 /* The side that moves first under the stipulation, for perft of a problem. */
@@ -69,6 +70,8 @@ static void add_problem(const struct config *cfg, struct job_list *jobs, struct 
     while (good < n && problem_twin(pr, good, &views[good], &twin_err) &&
            problem_position(pr, &views[good], &starts[good], &twin_err))
         good++;
+    if (cfg->svg_dir)
+        svg_files_write(cfg->svg_dir, jobs, pr, good, views, starts);
     struct text warnings;
     text_init(&warnings);
     bool expect_ok = good == 0 || cfg->perft_depth || expect_lines_check(pr, good, views, starts, &expect_err, &warnings);
@@ -178,6 +181,8 @@ static int read_fen(const struct config *cfg, struct job_list *jobs)
         return 2;
     }
     struct twin_view v = {.stipulation = pr->stipulation, .rules = pr->rules, .switches = pr->switches};
+    if (cfg->svg_dir)
+        svg_files_write(cfg->svg_dir, jobs, pr, 1, &v, &p);
     if (cfg->perft_depth)
         job_add_perft(jobs, pr, 0, &v, &p); /* the side to move as the FEN says */
     else
@@ -204,7 +209,8 @@ int run_read_inputs(const struct config *cfg, struct job_list *jobs, cJSON *inpu
     for (int i = 0; i < jobs->count; i++)
         if (jobs->items[i].kind == JOB_SOLVE) {
             jobs->items[i].place = place++;
-            jobs->items[i].skip = cfg->shard_n > 0 && jobs->items[i].place % cfg->shard_n != cfg->shard_k - 1;
+            jobs->items[i].skip = cfg->no_solve ||
+                                  (cfg->shard_n > 0 && jobs->items[i].place % cfg->shard_n != cfg->shard_k - 1);
         }
     return 0;
 }
@@ -293,6 +299,8 @@ int run_all(const struct config *cfg)
     bool use_store = cfg->store && !cfg->perft_depth;
     /* before reading and solving: a run whose store cannot be written is not started */
     if (use_store && !persist_check(cfg->store))
+        return 2;
+    if (cfg->svg_dir && !svg_files_prepare(cfg->svg_dir))
         return 2;
     if (cfg->merge)
         return merge_run(cfg);
