@@ -159,6 +159,9 @@ bool parse_options(struct parser *p, const struct token *kw, struct options *o, 
 bool parse_pieces(struct parser *p, const struct token *kw, struct twin *add_to);
 bool parse_twin_ops(struct parser *p, const struct token *kw, struct twin *t, bool zero_position);
 bool parse_expect(struct parser *p, const struct token *kw);
+/* LaTeX FILE and LaTeXPieces, each with the piece lines after it (latex.c). */
+bool parse_latex(struct parser *p, const struct token *kw);
+bool parse_latex_pieces(struct parser *p, const struct token *kw);
 
 /* The checks made once the problem's text is read (validate.c). */
 bool problem_finish(struct parser *p);

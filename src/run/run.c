@@ -19,6 +19,7 @@
 #include "input.h"
 #include "interrupt.h"
 #include "job.h"
+#include "latex_file.h"
 #include "output.h"
 #include "persist.h"
 #include "pool.h"
@@ -204,6 +205,7 @@ int run_read_inputs(const struct config *cfg, struct job_list *jobs, cJSON *inpu
         for (int i = 0; i < cfg->file_count; i++)
             read_file(cfg, jobs, cfg->files[i], inputs);
     }
+    latex_file_mark(cfg, jobs);
     /* the places --shard and --merge count: solving jobs in input order */
     int place = 0;
     for (int i = 0; i < jobs->count; i++)
