@@ -313,7 +313,7 @@ static void solution_line(struct text *solution, const char *line, size_t len)
     part[len - blanks] = 0;
     if (solution->len)
         text_put(solution, "\\newline\n");
-    text_printf(solution, "\\mbox{}\\hspace*{%zu.%zuem}", blanks / 2, blanks % 2 * 5);
+    text_printf(solution, "\\mbox{}\\hspace*{%d.%dem}", (int)(blanks / 2), (int)(blanks % 2 * 5));
     plain_text(solution, part);
     free(part);
 }

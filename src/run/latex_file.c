@@ -166,7 +166,8 @@ void latex_file_job(struct latex_file *lf, const struct job *j)
         return;
     if (!j->same_twin)
         latex_twin_add(&lf->twins, j->pr, &j->view, &lf->units);
-    latex_solution_add(&lf->solution, &j->view, !j->same_twin && j->view.label, j->latex_text.data);
+    if (!j->skip) /* --no-solve: the diagram without a solution */
+        latex_solution_add(&lf->solution, &j->view, !j->same_twin && j->view.label, j->latex_text.data);
     /* Popeye's \Co+ says the computer tested the problem: not where the
      * solving was cut short, nor under Threat, MaxFlightsquares or
      * NonTrivial, which hide play */
