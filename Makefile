@@ -41,7 +41,7 @@ ASAN_OBJ := $(LIB_SRC:%.c=$(ASAN)/%.o)
 TSAN_OBJ := $(LIB_SRC:%.c=$(TSAN)/%.o) $(TSAN)/src/main.o
 WIN_OBJ  := $(LIB_SRC:%.c=$(WIN)/%.o) $(WIN)/src/main.o $(WIN)/windows/posix_shim.o $(WIN)/cjson/cJSON.o
 
-.PHONY: FORCE all deps run test layers sizes unit e2e asan asan-test tsan tsan-if-supported install-check docs-check cluster-check \
+.PHONY: FORCE all deps run test layers sizes unit e2e asan asan-test tsan tsan-if-supported install-check docs-check cluster-check diagrams \
         install uninstall windows bench clean fuzz fuzz-build fuzz-ci
 all: $(BUILD)/fairysolve
 
@@ -129,6 +129,11 @@ unit: $(TESTS:%=$(BUILD)/tests/%)
 e2e: $(BUILD)/fairysolve
 	@sh tests/e2e/run $(BUILD)/fairysolve
 
+# --svg and LaTeX FILE: the SVG checked by xmllint, by parsing and by the
+# pixels of its renderings; the LaTeX compiled where TeX Live is installed
+diagrams: $(BUILD)/fairysolve
+	@sh tests/diagrams/run $(BUILD)/fairysolve
+
 asan: $(ASAN)/fairysolve $(TESTS:%=$(ASAN)/tests/%)
 
 asan-test: asan
@@ -164,7 +169,7 @@ cluster-check: $(BUILD)/fairysolve
 	  bash scripts/check-ssh-parallel $(BUILD)/fairysolve || s=1; exit $$s
 
 test: deps
-	@$(MAKE) --no-print-directory layers sizes unit e2e install-check docs-check cluster-check asan-test tsan-if-supported fuzz-ci
+	@$(MAKE) --no-print-directory layers sizes unit e2e diagrams install-check docs-check cluster-check asan-test tsan-if-supported fuzz-ci
 
 install: $(BUILD)/fairysolve
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(DOCDIR)/problems $(DESTDIR)$(DOCDIR)/docs

@@ -17,6 +17,7 @@
 #include "../search/solver.h"
 #include "../rules/rules.h"
 #include "part_seal.h"
+#include "latex_file.h"
 #include "perft_job.h"
 
 /* Streaming: once the printer has printed every earlier job it sets
@@ -217,6 +218,9 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
     struct json_tree tree;
     json_tree_init(&tree);
     struct solution_sink sink = cfg->json ? json_tree_sink(&tree) : popeye_text_sink(&pt);
+    struct latex_tee latex;
+    if (j->latex)
+        sink = latex_tee_sink(&latex, sink, j);
     bool part = config_is_part(cfg);
     struct part_chunks chunks;
     struct tee_sink tee;
