@@ -16,6 +16,7 @@
 #include "../../src/run/config.h"
 #include "../../src/run/merge_run.h"
 #include "../../src/run/part_seal.h"
+#include "../../src/run/run.h"
 
 /* Parts come from other machines, so a merge must end in one of three ways:
  *   - the whole run's answer: standard output, standard error and exit
