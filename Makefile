@@ -10,7 +10,7 @@ CC      := $(shell command -v clang >/dev/null 2>&1 && echo clang || echo cc)
 endif
 CFLAGS  ?= -O3
 WARN    := -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE
-LDLIBS  := -lz -lcjson -lm -lpthread
+LDLIBS  := -lz -lcjson -lyaml -lm -lpthread
 BUILD   := build
 ASAN    := build/asan
 TSAN    := build/tsan
