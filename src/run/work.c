@@ -10,9 +10,11 @@
 
 #include "../board/notation.h"
 #include "../report/diagram.h"
+#include "../report/grouped_text.h"
 #include "../report/json.h"
 #include "../report/part_chunks.h"
 #include "../report/popeye_text.h"
+#include "../report/step_groups.h"
 #include "../search/solve.h"
 #include "../search/solver.h"
 #include "../rules/rules.h"
@@ -224,6 +226,10 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
         tee = (struct tee_sink){.a = sink, .b = part_chunks_sink(&chunks)};
         sink = (struct solution_sink){.event = tee_event, .ctx = &tee};
     }
+    struct grouped_text grouped; /* Option GroupSteps: the text sink behind it */
+    bool grouping = !cfg->json && step_groups_apply(j->pr, &j->view);
+    if (grouping)
+        sink = grouped_text_sink(&grouped, &pt);
     struct counting_sink counter = {.inner = sink, .slot = slot};
     if (cfg->progress)
         sink = (struct solution_sink){.event = count_event, .ctx = &counter};
@@ -234,6 +240,8 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
     struct result r;
     result_init(&r);
     solve_twin(j->pr, &j->view, &j->start, c->tt, &limits, &r, &sink);
+    if (grouping)
+        grouped_text_finish(&grouped);
     if (cfg->regression)
         r.seconds = 0; /* output that can be diffed */
     if (cfg->check || cfg->json)
