@@ -126,6 +126,8 @@ static void write_text(struct verdict *out)
         snprintf(item, sizeof item, "solutions %d/%d", out->found, out->intended);
         add_item(out, item);
     }
+    if (out->published_missing)
+        add_item(out, "published line not ours");
     if (out->partial)
         add_item(out, "partial");
     if (out->duals)
@@ -155,4 +157,23 @@ void verdict_compute(const struct problem *pr, const struct twin_view *v, const 
     out->sound = !out->partial && !out->cooked && !out->no_solution && !out->short_sol && !out->count_wrong;
     out->assumed &= out->sound;
     write_text(out);
+}
+
+void verdict_published(struct verdict *v, bool battle, int extra, int not_ours)
+{
+    if (v->illegal)
+        return;
+    v->cooked = battle ? extra > 0 : v->cooked || extra > 0;
+    v->published_missing = not_ours > 0 && !v->partial;
+    if (!battle && extra == 0 && not_ours == 0)
+        v->assumed = false; /* the published lines say how many are intended */
+    v->sound = !v->partial && !v->cooked && !v->no_solution && !v->short_sol && !v->count_wrong &&
+               !v->published_missing;
+    v->assumed &= v->sound;
+    write_text(v);
+}
+
+void verdict_published_note(struct text *out, const char *what, const char *line)
+{
+    text_printf(out, "  %s: %s\n", what, line);
 }

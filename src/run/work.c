@@ -19,6 +19,7 @@
 #include "../search/solver.h"
 #include "../rules/rules.h"
 #include "perft_job.h"
+#include "published.h"
 
 /* Streaming: once the printer has printed every earlier job it sets
  * j->streaming, and from then on each complete part goes out at once. */
@@ -246,6 +247,10 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
         r.seconds = 0; /* output that can be diffed */
     if (cfg->check || cfg->json)
         verdict_compute(j->pr, &j->view, &r, &j->verdict);
+    struct text notes; /* a YACPDB entry's published solution against ours */
+    text_init(&notes);
+    if (cfg->check)
+        published_check(j, &r, &notes);
     j->partial = r.partial;
     j->illegal = r.illegal;
     j->set_play_illegal = r.set_play_illegal;
@@ -261,7 +266,9 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
         free(line);
     } else {
         work_twin_tail(cfg, j, &r, pt.tree_last);
+        text_put(&j->out, notes.data);
     }
+    text_free(&notes);
     json_tree_free(&tree);
     result_free(&r);
 }
