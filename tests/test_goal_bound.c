@@ -733,7 +733,7 @@ static void inherited_squares(void **state)
     assert_true(inherited > 400);
 }
 
-/* Frozen units (goal_bound.c unit_frozen): White Kh1 Rh4 Bc1, Black Kc5
+/* Frozen units (frozen.c unit_frozen): White Kh1 Rh4 Bc1, Black Kc5
  * Qa5 Bb5 Sd5 Pe5 Bd6 Rh6 Rh7 Pd7 Pe7 Pd4 Pa3 Pb3 Pd3, Black to play, h#1
  * (from b8i_h4wtp_degener_int's search).  White's one move must check the
  * king on c5 (or on a square its move reaches) and leave every flight
@@ -758,8 +758,8 @@ static void frozen_units(void **state)
     goal_bound_free(gb);
 }
 
-/* D's king with its one turn left before A's last (goal_bound.c
- * fails_excluding, d_first): it ends where it stands or one step away, and
+/* D's king with its one turn left before A's last (king_squares.c
+ * other_squares): it ends where it stands or one step away, and
  * never on a unit of its own nor on a square A attacks now.  White Kh3
  * Pg7, Black Kg8 Rh7 Sd7 Be1 Pb4 Pd6 Ph4 Ph5, Black to play, h#1: White's
  * king checks nothing, so the pawn must, promoting: on g8 only where the
@@ -780,7 +780,7 @@ static void king_steps_on_the_board(void **state)
     goal_bound_free(gb);
 }
 
-/* D's block in its one turn before A's last, read off the board (goal_bound.c
+/* D's block in its one turn before A's last, read off the board (d_units.c
  * board_blocks) where its king stays.  White Ke4 Qb8, Black Kg1 Ra1 Rf1
  * Pc4, Black to play, h#1: on g1 the queen's checks leave h1 free (Qg3+
  * guards f2, g2 and h2), or more, and no Black unit moves onto h1 in one
@@ -804,8 +804,8 @@ static void blocks_on_the_board(void **state)
     goal_bound_free(gb);
 }
 
-/* A's royal king far from a king square (goal_bound.c verdict_key,
- * king_far) keys that square's verdict as any far square would.  White Kh1
+/* A's royal king far from a king square (verdict_cache.c verdict_key,
+ * a_units.c king_far) keys that square's verdict as any far square would.  White Kh1
  * Rd1, Black Ka8 Ph7, Black to play, h#1: the rook alone covers at most
  * b8 and the a-file or the eighth rank, a7 and b7 stay free, and Black
  * blocks neither: no h#1, cut; the king on h1 reaches no square next to
@@ -828,7 +828,7 @@ static void far_king_keyed_as_one(void **state)
     goal_bound_free(gb);
 }
 
-/* A check for nothing looked at on the board (goal_bound.c
+/* A check for nothing looked at on the board (check_lines.c
  * discovered_check_clear, moved_check_clear).  White Kh1 Rh8 Sd8, Black
  * Ka8 Sb8 Bc8 Pa7 Pb7 Pe5, Black to play, h#1.  The king cannot move (a7,
  * b7 and b8 hold its own units), so White's one move must check a8 and
@@ -1042,7 +1042,7 @@ static void random_knight_relay_turns(void **state)
     assert_true(sharper > 300);
 }
 
-/* The verdicts a bound remembers (goal_bound.c verdict_key) never change
+/* The verdicts a bound remembers (verdict_cache.c verdict_key) never change
  * an answer: a bound that has seen many positions answers each as a bound
  * made for it alone does.  The positions come in families that differ in
  * one unit of the side to move (a step of a unit, as siblings after a turn

@@ -32,8 +32,12 @@ struct goal_bound *goal_bound_new_like(const struct goal_bound *model, const str
 void goal_bound_touch(struct goal_bound *b);
 void goal_bound_free(struct goal_bound *gb);
 /* How many king squares' verdicts this bound took from those it remembers
- * (goal_bound.c verdict_key) instead of working them out. */
+ * (verdict_cache.c verdict_key) instead of working them out. */
 uint64_t goal_bound_verdict_hits(const struct goal_bound *gb);
+/* Whether gb remembers king squares' verdicts and takes them from memory:
+ * on from the start; off only where a test compares the answers of a bound
+ * that remembers with those of one that works every verdict out. */
+void goal_bound_remember_verdicts(struct goal_bound *gb, bool on);
 
 /* True only when no sequence of exactly `plies` half-moves from p, the last
  * one by the side whose opponent is to be mated, can end in `goal`. */
@@ -49,22 +53,21 @@ bool goal_bound_proves_failure_below(struct goal_bound *gb, const struct positio
 bool goal_bound_prunes(struct goal_bound *gb, const struct position *p, enum goal goal, int plies);
 /* The same along a search path: *excluded holds the D king squares that
  * nodes above this one proved no final position can have (their claims hold
- * below them: goal_bound.c); they are not looked at again, and the squares
+ * below them: king_squares.h); they are not looked at again, and the squares
  * proved here are added, for the nodes below.  Zero: nothing known. */
 bool goal_bound_prunes_below(struct goal_bound *gb, const struct position *p, enum goal goal, int plies,
                              square_set *excluded);
 
 /* At a node where D, the side to be mated, is to move with `plies` (even)
  * half-moves left: true when D passing its turn would leave a node the bound
- * cuts.  Then goal_bound_turn_idle may be asked about D's turns.  (Asked of
- * A, the side that mates, the same test cost more than it saved: an A line
- * piece's every square serves some flight or check, so few A turns are
- * idle; b6i_h3_molnar_int 336 -> 360 M instructions, b7i_h4_boros_int
- * 0.994 -> 1.031 G, b8i_h4wtp_degener_int 13.93 -> 14.47 G.) */
+ * cuts.  Then goal_bound_turn_idle may be asked about D's turns.  (Not asked
+ * of A, the side that mates: an A line piece's every square serves some
+ * flight or check, so few A turns are idle, and the test would cost more
+ * than it saves.) */
 struct goal_pass {
     square_set flights; /* the flights of every king square whose verdict D's units could change */
     /* the squares of the lines on the board that gave a king square up
-     * (goal_bound.c discovered_check_clear, moved_check_clear): a D unit
+     * (check_lines.c discovered_check_clear, moved_check_clear): a D unit
      * leaving one could open a line, so that turn is never idle */
     square_set lines;
     int d;              /* D's turns after its turn */
@@ -95,8 +98,7 @@ static inline bool goal_turn_simple(const struct position *p, const struct turn 
 /* After goal_bound_pass_fails proved failure at p and filled pass: true when
  * D's turn t changes nothing the bound could use, so the bound cuts the node
  * after t too and t need not be played.  Asked once per turn of most nodes
- * before the last move: a plain pass is answered here, without a call (on
- * b8i_h4wtp_degener_int 13.9 M turns). */
+ * before the last move: a plain pass is answered here, without a call. */
 bool goal_bound_turn_idle_counted(const struct goal_bound *gb, struct goal_pass *pass, const struct position *p,
                                   const struct turn *t);
 static inline bool goal_bound_turn_idle(const struct goal_bound *gb, struct goal_pass *pass, const struct position *p,
@@ -111,11 +113,10 @@ static inline bool goal_bound_turn_idle(const struct goal_bound *gb, struct goal
  * left (its turn, D's, its mating turn): what each of A's units may check
  * in the node after a turn, where A has one turn left and D one, as that
  * node's look reads it at its first test of each king square (goal_bound.c
- * checks_of).  A turn after which no square D's king may stand on can be
- * checked makes a node the look cuts at once: it need not be played
- * (goal_bound_turn_checkless).  b7i_h4_boros_int: 87,464 of the 169,223
- * turns asked about were such (the king squares proved above left out:
- * without them, 8,296 of 47,433). */
+ * checks_of, king_squares.c king_square_feasible).  A turn after which no
+ * square D's king may stand on can be checked makes a node the look cuts
+ * at once: it need not be played (goal_bound_turn_checkless).  With the king squares proved above left
+ * out, many turns are such. */
 #define GOAL_CHECKS_UNITS 16
 struct goal_checks {
     square_set king_squares; /* D's king's squares within its one turn */

@@ -26,8 +26,8 @@ struct graph {
 
 /* The fewest turns from `start` to each square for a kind that no move
  * changes (not a pawn): layer by layer over square sets, each layer closed
- * under free moves first (a 0-1 search's counts; a search state by state
- * took a third of the tables' build time). */
+ * under free moves first (a 0-1 search's counts, set by set rather than
+ * state by state, which would be much of the tables' build). */
 static void bfs_sets(const struct graph *gr, enum kind k, int start, bool use_free, uint8_t out[GOAL_SLOTS][GOAL_NB])
 {
     memset(out, GOAL_FAR, sizeof(uint8_t) * GOAL_SLOTS * GOAL_NB);
@@ -58,8 +58,9 @@ static void bfs_sets(const struct graph *gr, enum kind k, int start, bool use_fr
  * layer by layer over square sets (a move onto a promotion square promotes
  * there), then each promoted kind's count is the cheapest arrival on a
  * promotion square plus that kind's count from there (t->dist, already
- * built: the promoted kinds share the graph's other steps).  Searching the
- * promoted kinds state by state took most of the tables' build time. */
+ * built: the promoted kinds share the graph's other steps), rather than a
+ * search of the promoted kinds state by state, which would be most of the
+ * tables' build. */
 static void pawn_bfs(const struct goal_tables *t, const struct graph *gr, enum colour c, int start,
                      square_set promotion, uint8_t out[GOAL_SLOTS][GOAL_NB])
 {
@@ -80,11 +81,11 @@ static void pawn_bfs(const struct goal_tables *t, const struct graph *gr, enum c
         seen |= layer;
     }
     /* a promotion square's whole row at a time, over every bit index
-     * (t->dist is GOAL_FAR off the playing area), without branches (target
-     * by target, over the promotion squares, it took a fifth of the
-     * build's instructions); the bound in a local: a store through a byte
-     * pointer may change any object, t->nb too, which made it read at every
-     * step and kept the loop from being vectorised */
+     * (t->dist is GOAL_FAR off the playing area), without branches (rather
+     * than target by target, over the promotion squares); the bound in a
+     * local: a store through a byte pointer may change any object, t->nb
+     * too, which would make it read at every step and keep the loop from
+     * being vectorised */
     const int nb = t->nb;
     for (int s = 1; s < GOAL_SLOTS; s++) {
         int kind = promotion_kinds[s - 1];
@@ -205,26 +206,15 @@ struct colour_build {
     bool ok;
 };
 
-static void build_colour(struct colour_build *cb)
+/* The hooks' sets of colour c on every square: the move graph (gr) and its
+ * quiet copy (a pawn's captures left out; promoted units as before), and
+ * the tables' deny and check sets (and the flights, with White's). */
+static void read_hooks(struct goal_tables *t, const struct position *p, enum colour c, int squares,
+                       const uint8_t bits[GOAL_NB], struct graph *gr, struct graph *quiet)
 {
-    struct goal_tables *t = cb->t;
-    const struct position *p = cb->p;
     const struct goal_hooks *h = p->rules->goal;
     const struct geometry *g = p->geo;
-    const enum colour c = cb->c;
     const unsigned v = t->variant;
-    /* the squares in locals, also derive's: the byte stores below may
-     * change any object (pawn_bfs says why that matters) */
-    const int squares = t->squares;
-    uint8_t bits[GOAL_NB];
-    memcpy(bits, t->bits, sizeof bits);
-    struct graph *gr = calloc(1, sizeof *gr), *quiet = calloc(1, sizeof *quiet);
-    cb->ok = gr && quiet;
-    if (!cb->ok) {
-        free(gr);
-        free(quiet);
-        return;
-    }
     for (int i = 0; i < squares; i++) {
         int b = bits[i], sq = geo_square_of_bit(g, b);
         for (int k = KING; k <= PAWN; k++) {
@@ -236,21 +226,28 @@ static void build_colour(struct colour_build *cb)
         if (c == WHITE) /* the squares' own: built once, with White's */
             h->flights(p, sq, &t->flights[b]);
     }
-    /* the quiet graph: a pawn's captures left out; promoted units as before */
     *quiet = *gr;
     if (h->reach_quiet)
         for (int i = 0; i < squares; i++) {
             int b = bits[i];
             h->reach_quiet(p, c, PAWN, geo_square_of_bit(g, b), v, &quiet->step[PAWN][b]);
         }
+}
+
+/* The counts of colour c from every square (dist, promo_dist, any_dist,
+ * pawn_quiet, king_plain), by the graphs: the kinds no move changes first,
+ * since a pawn's counts after promotion are read from theirs (pawn_bfs). */
+static void count_all(struct goal_tables *t, const struct position *p, enum colour c, int squares,
+                      const uint8_t bits[GOAL_NB], const struct graph *gr, const struct graph *quiet)
+{
+    const struct goal_hooks *h = p->rules->goal;
+    const struct geometry *g = p->geo;
     memset(t->dist[c], GOAL_FAR, sizeof t->dist[c]);
     memset(t->promo_dist[c], GOAL_FAR, sizeof t->promo_dist[c]);
     memset(t->any_dist[c], GOAL_FAR, sizeof t->any_dist[c]);
     memset(t->king_plain[c], GOAL_FAR, sizeof t->king_plain[c]);
     memset(t->pawn_quiet[c], GOAL_FAR, sizeof t->pawn_quiet[c]);
     uint8_t out[GOAL_SLOTS][GOAL_NB];
-    /* the kinds no move changes first: a pawn's counts after promotion
-     * are read from theirs (pawn_bfs) */
     for (int i = 0; i < squares; i++) /* pawn_bfs relies on it (rules.h) */
         assert(gr->free_step[PAWN][bits[i]] == 0);
     square_set promotion = 0;
@@ -293,10 +290,12 @@ static void build_colour(struct colour_build *cb)
             for (int j = 0; j < squares; j++)
                 t->king_plain[c][a][bits[j]] = out[0][bits[j]];
         }
-    free(gr);
-    free(quiet);
-    /* what the counts allow a node to skip (goal_tables.h symmetric,
-     * here_only), read off every pair of squares once */
+}
+
+/* What the counts of colour c allow a node to skip (goal_tables.h
+ * symmetric, here_only), read off every pair of squares once. */
+static void note_shapes(struct goal_tables *t, enum colour c, int squares, const uint8_t bits[GOAL_NB])
+{
     for (int k = KING; k < KIND_COUNT; k++) {
         bool same = k < PAWN, here = true;
         for (int i = 0; i < squares && (same || here); i++)
@@ -315,6 +314,30 @@ static void build_colour(struct colour_build *cb)
         t->symmetric[c][k] = same;
         t->here_only[c][k] = here;
     }
+}
+
+static void build_colour(struct colour_build *cb)
+{
+    struct goal_tables *t = cb->t;
+    const struct position *p = cb->p;
+    const enum colour c = cb->c;
+    /* the squares in locals, also the steps': the byte stores in them may
+     * change any object (pawn_bfs says why that matters) */
+    const int squares = t->squares;
+    uint8_t bits[GOAL_NB];
+    memcpy(bits, t->bits, sizeof bits);
+    struct graph *gr = calloc(1, sizeof *gr), *quiet = calloc(1, sizeof *quiet);
+    cb->ok = gr && quiet;
+    if (!cb->ok) {
+        free(gr);
+        free(quiet);
+        return;
+    }
+    read_hooks(t, p, c, squares, bits, gr, quiet);
+    count_all(t, p, c, squares, bits, gr, quiet);
+    free(gr);
+    free(quiet);
+    note_shapes(t, c, squares, bits);
     derive(t, c, squares, bits);
     if (cb->l)
         build_lines(cb->l, t, p, c);
@@ -331,10 +354,9 @@ struct table_block {
  * for the lines' part. */
 static size_t block_size(bool lines) { return lines ? sizeof(struct table_block) : offsetof(struct table_block, l); }
 
-/* The colours one after the other on the caller's thread: built on two
- * threads at once they took longer (b7_h4_boros at -j 2: 5.6 to 6.5 ms
- * against 4.4 to 5.3 ms alone; the second thread's start and its page
- * faults in the shared block cost more than half the work). */
+/* The colours one after the other on the caller's thread: a second thread
+ * would take longer, its start and its page faults in the shared block
+ * costing more than the half of the work it takes over. */
 static struct goal_tables *build(const struct position *p, unsigned v)
 {
     const struct geometry *g = p->geo;

@@ -15,7 +15,8 @@
 #define GOAL_SLOTS (1 + GOAL_PROMOTIONS)      /* a unit's own kind, then promotion_kinds */
 
 /* What a rule set with goal_hooks.sure_moves and attack_line says about
- * lines and sure moves, by square bits (goal_bound.c: disturbers). */
+ * lines and sure moves, by square bits (disturbers.c, check_lines.c, frozen.c,
+ * stalemate.c). */
 struct goal_lines {
     bool valid[2]; /* per mating colour (goal_hooks.lines_hold) */
     /* the sure captures and sure quiet moves of a unit of colour c, kind k on a */

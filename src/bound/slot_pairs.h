@@ -1,5 +1,5 @@
 /* Caches of 64-bit entries in sets of two slots, the newer first: the last
- * move's failures (help.c) and the goal bound's verdicts (goal_bound.c). */
+ * move's failures (help.c) and the goal bound's verdicts (verdict_cache.c). */
 #ifndef FS_SLOT_PAIRS_H
 #define FS_SLOT_PAIRS_H
 

@@ -14,7 +14,7 @@
 /* Bytes of the longest description "Name Switch ..." with its NUL. */
 #define RULES_DESCRIPTION_MAX 64
 
-/* Optional: what goal-directed help play (bound/goal_bound.c) needs from a rule
+/* Optional: what goal-directed help play (src/bound/) needs from a rule
  * set.  Each answer depends only on the geometry and the switches of p, never
  * on its units, and must over-approximate what the unit can do on ANY board,
  * so that move counts derived from them never exceed the truth: a bound that
@@ -28,7 +28,7 @@ struct goal_hooks {
     void (*reach)(const struct position *p, enum colour c, enum kind k, int sq, unsigned variant, square_set *out);
     /* Optional: squares it may reach in one turn that captures nothing (a
      * pawn's pushes); NULL: the same as reach.  A turn that captures takes an
-     * enemy unit off the board, which the bound charges (goal_bound.c). */
+     * enemy unit off the board, which the bound charges (bound/goal_tables.c). */
     void (*reach_quiet)(const struct position *p, enum colour c, enum kind k, int sq, unsigned variant,
                         square_set *out);
     /* Squares it may reach in a turn that also moves another unit which pays
@@ -50,7 +50,7 @@ struct goal_hooks {
      * colour c makes at most turns[c] more turns; NULL: always variant 0.
      * Unlike the hooks above it reads p's units. */
     unsigned (*variant)(const struct position *p, const int turns[2]);
-    /* Optional pair, for the disturbers of a mate (goal_bound.c): where a rule
+    /* Optional pair, for the disturbers of a mate (bound/disturbers.c): where a rule
      * set gives both, a turn is illegal only when it leaves its own king
      * attacked, every unit but a king may be taken, and a king attacks
      * every square of its flights (the hook above).
@@ -67,10 +67,10 @@ struct goal_hooks {
      * moves one unit (a castling also its rook) and takes at most the unit
      * on its target square (en passant a pawn beside it), that a unit
      * moving from sq to such a `to` passes over those squares alone
-     * (goal_bound.c moved_check_clear, discovered_check_clear), and that a
+     * (bound/check_lines.c moved_check_clear, discovered_check_clear), and that a
      * king's turn never ends on a square that holds a unit of its own side,
      * nor on one the other side attacks (`attacked`) before the turn
-     * (goal_bound.c fails_excluding, D's last turn before A's). */
+     * (bound/king_squares.c other_squares, D's last turn before A's). */
     void (*attack_line)(const struct position *p, enum colour c, enum kind k, int sq, int to, square_set *out);
     /* Optional, with the pair: whether the pair's promises hold where
      * colour c mates (its units check and pin, the other colour's units

@@ -228,7 +228,7 @@ static int search(struct series_run *h, int moves)
         return 0;
     }
     /* the squares proved above hold here: a series from here, the moves
-     * above before it, is a series from there (goal_bound.c) */
+     * above before it, is a series from there (bound/king_squares.c) */
     square_set excluded = h->excluded[s->ply];
     if (s->goal_bound && !numbered && moves >= 1 && series_bound_fails(s, moves, &excluded)) {
         e = tt_bounds_empty();
