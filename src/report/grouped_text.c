@@ -19,8 +19,9 @@ static void keep_part(struct grouped_text *g)
         if (!g->parts)
             out_of_memory();
     }
-    g->parts[g->count++] = g->part.data;
-    text_init(&g->part);
+    g->parts[g->count++] = step_groups_tree(g->part.data);
+    g->part.len = 0;
+    g->part.data[0] = 0;
     g->pt->out = g->out;
     g->in_part = false;
 }
@@ -60,8 +61,6 @@ static void on_event(void *ctx, const struct solution_event *e)
     bool inside = e->kind == EVENT_MOVE || e->kind == EVENT_THREAT || e->kind == EVENT_THREAT_END ||
                   e->kind == EVENT_REFUTATIONS || e->kind == EVENT_REFUTATION || e->kind == EVENT_FIRST_MOVE_END;
     if (starts) {
-        g->part.len = 0;
-        g->part.data[0] = 0;
         g->pt->out = &g->part;
         g->in_part = true;
     } else if (!(inside && g->in_part)) {

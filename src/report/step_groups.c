@@ -153,6 +153,83 @@ char *step_groups_join(const char *const *texts, int count, const int *group, in
         any = true;
     }
     text_printf(&t, ")%s", end);
-    char *out = t.data;
-    return out;
+    return t.data;
+}
+
+struct line_span {
+    const char *s;
+    int len, indent;   /* indent -1: an empty line */
+};
+
+static void group_range(const struct line_span *lines, int a, int b, struct text *out);
+
+/* The block of lines[i] (the line and the deeper ones after it), its
+ * children grouped; malloc'd. */
+static char *block_text(const struct line_span *lines, int i, int end)
+{
+    struct text t;
+    text_init(&t);
+    text_printf(&t, "%.*s", lines[i].len, lines[i].s);
+    if (end > i + 1) {
+        text_put(&t, "\n");
+        group_range(lines, i + 1, end, &t);
+    }
+    return t.data;
+}
+
+/* lines[a..b) as sibling blocks, each block's children grouped first, then
+ * the blocks that differ only in one step written as one. */
+static void group_range(const struct line_span *lines, int a, int b, struct text *out)
+{
+    int cap = b - a, count = 0;
+    char **blocks = malloc(sizeof *blocks * (size_t)cap);
+    int *group = malloc(sizeof *group * (size_t)cap), *word = malloc(sizeof *word * (size_t)cap);
+    if (!blocks || !group || !word)
+        out_of_memory();
+    for (int i = a; i < b;) {
+        int j = i + 1;
+        while (j < b && lines[i].indent >= 0 && lines[j].indent > lines[i].indent)
+            j++;
+        blocks[count++] = block_text(lines, i, j);
+        i = j;
+    }
+    step_groups_text((const char *const *)blocks, count, group, word);
+    bool first = true;
+    for (int i = 0; i < count; i++) {
+        if (group[i] != i)
+            continue;
+        char *joined = word[i] >= 0 ? step_groups_join((const char *const *)blocks, count, group, i, word[i]) : NULL;
+        text_printf(out, "%s%s", first ? "" : "\n", joined ? joined : blocks[i]);
+        free(joined);
+        first = false;
+    }
+    for (int i = 0; i < count; i++)
+        free(blocks[i]);
+    free(blocks);
+    free(group);
+    free(word);
+}
+
+char *step_groups_tree(const char *text)
+{
+    int count = 1;
+    for (const char *c = text; *c; c++)
+        count += *c == '\n';
+    struct line_span *lines = malloc(sizeof *lines * (size_t)count);
+    if (!lines)
+        out_of_memory();
+    const char *s = text;
+    for (int i = 0; i < count; i++) {
+        const char *nl = strchr(s, '\n');
+        int len = nl ? (int)(nl - s) : (int)strlen(s), indent = 0;
+        while (indent < len && s[indent] == ' ')
+            indent++;
+        lines[i] = (struct line_span){s, len, indent == len ? -1 : indent};
+        s = nl ? nl + 1 : s + len;
+    }
+    struct text t;
+    text_init(&t);
+    group_range(lines, 0, count, &t);
+    free(lines);
+    return t.data;
 }

@@ -21,8 +21,8 @@ bool step_groups_apply(const struct problem *pr, const struct twin_view *v);
 int step_groups_canonical(const char *const *lines, int count, int *group);
 
 /* The same for texts in Popeye's layout (a key with its play, a help line):
- * equal but for the step ("/Od8-d7") of one and the same move.  text_ply
- * gets the index of that move among the text's white-space separated
+ * equal but for the step ("/Od8-d7") of one and the same move.  text_word
+ * gets the index of that move among the first text's white-space separated
  * words, -1 for a group of one. */
 int step_groups_text(const char *const *texts, int count, int *group, int *text_word);
 
@@ -30,5 +30,10 @@ int step_groups_text(const char *const *texts, int count, int *group, int *text_
  * steps of the group's texts in order, "/-" for none:
  * "1.Rh1-h8 (/-, /Od8-d7, /Od8-d6)".  malloc'd. */
 char *step_groups_join(const char *const *texts, int count, const int *group, int first, int word);
+
+/* A key's or a try's text with its play, each line's deeper lines (its
+ * threat, variations, continuations, refutations) grouped the same way
+ * among their siblings, from the deepest up.  malloc'd. */
+char *step_groups_tree(const char *text);
 
 #endif
