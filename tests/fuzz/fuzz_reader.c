@@ -1,10 +1,12 @@
-/* libFuzzer target for the problem reader: text -> problems -> twins ->
- * starting positions -> perft 1 of each, as a run builds its jobs. */
+/* libFuzzer target for the problem readers: text -> problems -> twins ->
+ * starting positions -> perft 1 of each, as a run builds its jobs; each
+ * input is read both as the problem language and as YACPDB entries (YAML). */
 #include <stddef.h>
 #include <stdint.h>
 
 #include "../../src/problem/reader.h"
 #include "../../src/problem/setup.h"
+#include "../../src/problem/yacpdb.h"
 #include "../../src/rules/rules.h"
 
 /* Every twin of one problem, as run.c builds it; errors stop the problem. */
@@ -34,5 +36,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
     }
     reader_free(r);
+    struct yacpdb_reader *y = yacpdb_reader_new("fuzz.yaml", (const char *)data, size);
+    for (;;) {
+        struct problem pr;
+        struct parse_error err;
+        int got = yacpdb_reader_next(y, &pr, &err);
+        if (got == 1 || got == 2)
+            walk_twins(&pr);
+        problem_free(&pr);
+        if (got == 0)
+            break;
+    }
+    yacpdb_reader_free(y);
     return 0;
 }
