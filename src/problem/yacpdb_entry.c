@@ -42,9 +42,11 @@ static bool not_solved_at(struct entry *e, const yaml_node_t *n, const char *fmt
  * message, marked as not solved. */
 static bool refused(struct entry *e)
 {
-    char message[sizeof e->err->message];
-    snprintf(message, sizeof message, NOT_SOLVED "%s", e->err->message);
-    snprintf(e->err->message, sizeof e->err->message, "%s", message);
+    char *m = e->err->message;
+    size_t prefix = strlen(NOT_SOLVED), keep = strnlen(m, sizeof e->err->message - 1 - prefix);
+    memmove(m + prefix, m, keep);
+    memcpy(m, NOT_SOLVED, prefix);
+    m[prefix + keep] = 0;
     e->not_solved = true;
     return false;
 }

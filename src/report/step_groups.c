@@ -182,8 +182,8 @@ static char *block_text(const struct line_span *lines, int i, int end)
 static void group_range(const struct line_span *lines, int a, int b, struct text *out)
 {
     int cap = b - a, count = 0;
-    char **blocks = malloc(sizeof *blocks * (size_t)cap);
-    int *group = malloc(sizeof *group * (size_t)cap), *word = malloc(sizeof *word * (size_t)cap);
+    char **blocks = calloc((size_t)cap + 1, sizeof *blocks);
+    int *group = malloc(sizeof *group * (size_t)(cap + 1)), *word = malloc(sizeof *word * (size_t)(cap + 1));
     if (!blocks || !group || !word)
         out_of_memory();
     for (int i = a; i < b;) {
