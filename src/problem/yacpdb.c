@@ -1,6 +1,5 @@
-/* A file of YACPDB entries: cut into its YAML documents at the "---" lines,
- * each document loaded by libyaml (so that a syntax error spoils only its
- * own document), each entry read by yacpdb_entry.c. */
+/* A file of YACPDB entries cut at its "---" lines, each YAML document loaded
+ * by libyaml (a syntax error spoils only its own), each entry read. */
 #include "yacpdb.h"
 
 #include <stdio.h>

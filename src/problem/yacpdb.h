@@ -1,6 +1,5 @@
-/* Reading YACPDB entries (olive-gui's yacpdb-entry.schema.json: YAML
- * documents, one entry each) from a text buffer into struct problem values,
- * as reader.h reads the problem language.  Never solves or prints. */
+/* Reading YACPDB entries (YAML documents, olive-gui's yacpdb-entry format) into
+ * struct problem values, as reader.h reads the problem language. */
 #ifndef FS_YACPDB_H
 #define FS_YACPDB_H
 

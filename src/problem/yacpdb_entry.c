@@ -1,9 +1,5 @@
-/* One YACPDB entry into struct problem.  Each field's text goes through the
- * Popeye reader's section parsers (stipulation, options, condition, pieces,
- * twins), lexed where it stands in the file so that errors name its line and
- * column; then the reader's own checks (validate.c).  Entries of kinds not
- * solved here (proof games, studies, fairy pieces and conditions) are told
- * apart from malformed ones. */
+/* One YACPDB entry into struct problem through the Popeye reader's section
+ * parsers, each field lexed where it stands; kinds not solved told apart. */
 #include "yacpdb_entry.h"
 
 #include <ctype.h>
@@ -19,6 +15,11 @@
 
 #define NOT_SOLVED "not solved: "
 
+/* Each field's text is lexed at its place in the file (lex_scalar) and read
+ * by the section parser the problem language uses for it, so errors name
+ * file:line:column and both languages mean the same; validate.c checks the
+ * whole.  Entries of kinds not solved (proof games, studies, fairy pieces
+ * and conditions) are told apart from malformed ones (not_solved). */
 struct entry {
     const struct entry_doc *d;
     const yaml_node_t *root;

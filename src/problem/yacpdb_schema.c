@@ -1,6 +1,5 @@
-/* olive-gui's yacpdb-entry.schema.json as C checks: the fields an entry may
- * have, their types, the required ones, and the patterns of persons, pieces,
- * dates, distinctions and solution counts.  The first violation is reported. */
+/* olive-gui's yacpdb-entry.schema.json as C checks: fields, types, required
+ * ones, patterns of persons, pieces, dates, distinctions, solution counts. */
 #include "yacpdb_schema.h"
 
 #include <ctype.h>

@@ -1,6 +1,5 @@
-/* A YACPDB entry's people and publication as the problem's texts: authors
- * one per line, the source as "name, issue/problemid, date", the award as
- * "distinction, tourney".  Nothing here can fail: the schema was checked. */
+/* A YACPDB entry's authors, source and award as the problem's Author, Origin
+ * and Award texts.  Nothing here can fail: the schema was checked. */
 #include "yacpdb_texts.h"
 
 #include <stdlib.h>

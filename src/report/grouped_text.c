@@ -1,8 +1,5 @@
-/* The grouped display of Option GroupSteps: keys, tries and help lines are
- * written one by one into a buffer of their own, held until something else
- * is shown (set play, a phase's end, the end of the play), and then written
- * in their order, each group of parts that differ only in one move's step
- * as one (step_groups.h).  Streaming waits for that. */
+/* The grouped display of Option GroupSteps: keys, tries and help lines held
+ * until the play moves on, then written with each group as one. */
 #include "grouped_text.h"
 
 #include <stdlib.h>
@@ -26,7 +23,8 @@ static void keep_part(struct grouped_text *g)
     g->in_part = false;
 }
 
-/* The parts held back, grouped, in their order. */
+/* The parts held back, grouped, in their order: a group needs all its
+ * members, so the text of the play does not stream under the option. */
 static void flush(struct grouped_text *g)
 {
     if (g->count == 0)

@@ -1,7 +1,5 @@
 /* Option GroupSteps in Popeye's layout: a sink in front of popeye_text that
- * holds each key, try and help line back until the play is complete, then
- * writes the ones equal but for one move's stone or relay step as one
- * ("1.Rh1-h8 (/-, /Od8-d7) !"). */
+ * writes turns equal but for one step as one ("1.Rh1-h8 (/-, /Od8-d7) !"). */
 #ifndef FS_GROUPED_TEXT_H
 #define FS_GROUPED_TEXT_H
 

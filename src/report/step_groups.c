@@ -1,6 +1,5 @@
-/* Grouping Stones & Relays turns by their piece move (Option GroupSteps):
- * which canonical lines or text parts differ only in one move's optional
- * stone or relay step, and the text of such a group. */
+/* Option GroupSteps: which canonical lines or text parts differ only in one
+ * move's optional stone or relay step, and the text of such a group. */
 #include "step_groups.h"
 
 #include <stdlib.h>

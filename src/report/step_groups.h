@@ -1,6 +1,5 @@
 /* Option GroupSteps (Stones & Relays): turns that differ only in the optional
- * stone or relay step after the piece move (RULES 4.1) taken as one, in
- * canonical lines (verdicts) and in Popeye's text (the grouped display). */
+ * step (RULES 4.1) taken as one, in canonical lines and in Popeye's text. */
 #ifndef FS_STEP_GROUPS_H
 #define FS_STEP_GROUPS_H
 

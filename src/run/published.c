@@ -1,7 +1,5 @@
-/* A published solution against ours: Popeye's text cut into the twin's
- * part, read into numbered moves, its keys (battle play) or lines (help and
- * series play) replayed move by move on the twin's position, and the
- * canonical results compared with the keys or solutions found. */
+/* A published solution against ours: the twin's part read into keys or lines,
+ * replayed move by move on the twin's position, compared canonically. */
 #include "published.h"
 
 #include <ctype.h>
