@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../base/memory.h"
 #include "yacpdb_entry.h"
 
 struct yacpdb_reader {
@@ -120,10 +121,8 @@ static bool start_loading(struct yacpdb_reader *r)
 {
     if (!next_piece(r))
         return false;
-    if (!yaml_parser_initialize(&r->parser)) {
-        fprintf(stderr, "fairysolve: out of memory\n");
-        exit(2);
-    }
+    if (!yaml_parser_initialize(&r->parser))
+        out_of_memory();
     yaml_parser_set_input_string(&r->parser, (const unsigned char *)r->text + r->piece, r->piece_len);
     r->loading = true;
     return true;
@@ -135,10 +134,8 @@ static int yaml_error(struct yacpdb_reader *r, struct problem *pr, struct parse_
     const yaml_parser_t *y = &r->parser;
     err->line = (int)y->problem_mark.line + 1 + r->piece_line;
     err->column = (int)y->problem_mark.column + 1;
-    if (y->error == YAML_MEMORY_ERROR) {
-        fprintf(stderr, "fairysolve: out of memory\n");
-        exit(2);
-    }
+    if (y->error == YAML_MEMORY_ERROR)
+        out_of_memory();
     snprintf(err->message, sizeof err->message, "YAML: %s%s%s", y->problem ? y->problem : "cannot read",
              y->context ? " " : "", y->context ? y->context : "");
     pr->index = ++r->count;
