@@ -133,8 +133,8 @@ static void read_word(struct published *p, char *w, int *pending, bool *pending_
     }
     char *c = w;
     int number = 0;
-    while (isdigit((unsigned char)*c))
-        number = number * 10 + (*c++ - '0');
+    while (isdigit((unsigned char)*c)) /* no play is that long: a larger number stays large */
+        number = number < 100000 ? number * 10 + (*c - '0') : number, c++;
     if (c > w && *c == '.') {
         int dots = 0;
         while (*c == '.')
