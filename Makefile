@@ -44,7 +44,7 @@ YAML_WIN := api dumper emitter loader parser reader scanner writer
 WIN_OBJ  := $(LIB_SRC:%.c=$(WIN)/%.o) $(WIN)/src/main.o $(WIN)/windows/posix_shim.o $(WIN)/cjson/cJSON.o \
             $(YAML_WIN:%=$(WIN)/libyaml/%.o)
 
-.PHONY: FORCE all deps run test layers sizes unit e2e asan asan-test tsan tsan-if-supported install-check docs-check \
+.PHONY: FORCE all deps run test layers sizes unit e2e asan asan-test tsan tsan-if-supported install-check docs-check cluster-check diagrams \
         install uninstall windows bench clean fuzz fuzz-build fuzz-ci
 all: $(BUILD)/fairysolve
 
@@ -132,6 +132,11 @@ unit: $(TESTS:%=$(BUILD)/tests/%)
 e2e: $(BUILD)/fairysolve
 	@sh tests/e2e/run $(BUILD)/fairysolve
 
+# --svg and LaTeX FILE: the SVG checked by xmllint, by parsing and by the
+# pixels of its renderings; the LaTeX compiled where TeX Live is installed
+diagrams: $(BUILD)/fairysolve
+	@sh tests/diagrams/run $(BUILD)/fairysolve
+
 asan: $(ASAN)/fairysolve $(TESTS:%=$(ASAN)/tests/%)
 
 asan-test: asan
@@ -159,8 +164,15 @@ sizes:
 docs-check: $(BUILD)/fairysolve
 	@python3 scripts/check-docs; s=$$?; sh scripts/check-no-diary && exit $$s
 
+# the recipes of scripts/cluster/ for real: Slurm daemons (as root) and an
+# sshd of the checks' own on 127.0.0.1, started and stopped by each check;
+# both run before either fails, so one run names every fault
+cluster-check: $(BUILD)/fairysolve
+	@s=0; bash scripts/check-slurm $(BUILD)/fairysolve || s=1; \
+	  bash scripts/check-ssh-parallel $(BUILD)/fairysolve || s=1; exit $$s
+
 test: deps
-	@$(MAKE) --no-print-directory layers sizes unit e2e install-check docs-check asan-test tsan-if-supported fuzz-ci
+	@$(MAKE) --no-print-directory layers sizes unit e2e diagrams install-check docs-check cluster-check asan-test tsan-if-supported fuzz-ci
 
 install: $(BUILD)/fairysolve
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(DOCDIR)/problems $(DESTDIR)$(DOCDIR)/docs
@@ -206,13 +218,14 @@ $(WIN)/test_shim.exe: $(WIN)/windows/test_shim.o $(WIN)/windows/posix_shim.o
 bench: $(BUILD)/fairysolve
 	@sh scripts/bench-perft
 
-# libFuzzer targets (clang, ASan + UBSan): the reader and the store loader.
+# libFuzzer targets (clang, ASan + UBSan): the reader, the store loader and
+# --merge of parts (run from the top directory: its seeds name tests/fuzz/merge/).
 # `make fuzz` runs each for FUZZ_SECONDS (default 60) and fails on any finding;
 # `make test` replays tests/fuzz/regress and fuzzes each target briefly.
 FUZZ         := build/fuzz
 FUZZ_CC      := clang
 FUZZ_SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-FUZZ_TARGETS := reader store
+FUZZ_TARGETS := reader store merge
 FUZZ_SECONDS ?= 60
 FUZZ_CI_SECONDS ?= 20
 FUZZ_OBJ     := $(LIB_SRC:%.c=$(FUZZ)/%.o)

@@ -43,6 +43,8 @@ static void usage(FILE *f)
           "      --merge                the FILEs are --json output of shards and first-move parts: print\n"
           "                             the answer of the whole run (text, or --json; --check)\n"
           "      --merge-store          with --store OUT: the FILEs are stores, joined into OUT\n"
+          "      --svg DIR              write each problem's and twin's diagram as DIR/NAME-P.svg, DIR/NAME-Pb.svg\n"
+          "      --no-solve             read and check the input, write the diagrams, solve nothing\n"
           "  -h, --help                 this text\n"
           "  -V, --version              version\n",
           conditions);
@@ -133,7 +135,7 @@ static bool popeye_words(int argc, char **argv, const struct option *longopts, c
 
 enum { OPT_PERFT = 256, OPT_DIVIDE, OPT_CHECK, OPT_JSON, OPT_HASH, OPT_STORE, OPT_MAXTIME,
        OPT_REGRESSION, OPT_PROGRESS, OPT_STORE_REPLACE, OPT_PLAIN_HELP, OPT_SHARD, OPT_FIRST_MOVES,
-       OPT_MERGE, OPT_MERGE_STORE };
+       OPT_MERGE, OPT_MERGE_STORE, OPT_SVG, OPT_NO_SOLVE };
 static const struct option longopts[] = {
     {"fen", required_argument, 0, 'f'},        {"stipulation", required_argument, 0, 's'},
     {"condition", required_argument, 0, 'c'},  {"option", required_argument, 0, 'o'},
@@ -146,6 +148,7 @@ static const struct option longopts[] = {
     {"plain-help", no_argument, 0, OPT_PLAIN_HELP},
     {"shard", required_argument, 0, OPT_SHARD},  {"first-moves", required_argument, 0, OPT_FIRST_MOVES},
     {"merge", no_argument, 0, OPT_MERGE},        {"merge-store", no_argument, 0, OPT_MERGE_STORE},
+    {"svg", required_argument, 0, OPT_SVG},      {"no-solve", no_argument, 0, OPT_NO_SOLVE},
     {"help", no_argument, 0, 'h'},             {"version", no_argument, 0, 'V'},
     {0, 0, 0, 0},
 };
@@ -205,6 +208,8 @@ static int take_option(int c, struct config *cfg)
         break;
     case OPT_MERGE: cfg->merge = true; break;
     case OPT_MERGE_STORE: cfg->merge_store = true; break;
+    case OPT_SVG: cfg->svg_dir = optarg; break;
+    case OPT_NO_SOLVE: cfg->no_solve = true; break;
     case 'h': usage(stdout); return 0;
     case 'V': printf("fairysolve %s\n", VERSION); return 0;
     default: usage(stderr); return 2;
@@ -237,6 +242,15 @@ static bool options_agree(const struct config *cfg, int files)
     if ((cfg->merge || cfg->merge_store) && (part || cfg->fen || cfg->perft_depth || files == 0)) {
         fprintf(stderr, "fairysolve: --merge and --merge-store take the files to join (and no --fen, --perft, "
                         "--shard or --first-moves)\n");
+        return false;
+    }
+    if (cfg->no_solve && (cfg->perft_depth || cfg->check || cfg->merge || cfg->merge_store || part)) {
+        fprintf(stderr, "fairysolve: --no-solve only reads the input and writes diagrams: it does not go with "
+                        "--perft, --check, --merge, --merge-store, --shard or --first-moves\n");
+        return false;
+    }
+    if (cfg->svg_dir && (cfg->merge || cfg->merge_store)) {
+        fprintf(stderr, "fairysolve: --svg draws the problems of input files; --merge and --merge-store read none\n");
         return false;
     }
     if (cfg->merge_store && (cfg->merge || !cfg->store)) {

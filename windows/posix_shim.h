@@ -101,6 +101,7 @@ int fs_isatty(int fd);
 #define fchmod(fd, mode) ((void)(fd), (void)(mode), 0) /* a new file is writable, as wanted */
 #define fsync(fd) _commit(fd)
 #define lstat stat /* no symbolic links to follow */
+#define mkdir(path, mode) ((void)(mode), mkdir(path)) /* io.h's takes no mode (--svg's folder) */
 #define S_ISLNK(mode) ((void)(mode), 0)
 ssize_t fs_readlink(const char *path, char *buf, size_t len);
 #define readlink fs_readlink

@@ -231,6 +231,9 @@ struct goal_bound {
     int a, d;
     bool need_check;
     square_set blockers;             /* D units other than the king */
+    /* the squares a unit no side owns may stand on when the play ends
+     * (goal_hooks.neutral_squares): a flight among them is not certain */
+    square_set neutral;
     square_set denied0, checked0;    /* what A's units deny and check where they stand */
     square_set checkable;            /* where some A unit may give check within a turns */
     int nd;

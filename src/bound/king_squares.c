@@ -35,6 +35,12 @@ static bool start_look(struct goal_bound *n, const struct position *p, enum goal
     n->nd = 0;
     *kb = geo_bit(p->geo, king);
     n->blockers = p->st.occupied[n->D] & ~SET_BIT(*kb);
+    /* a stone or relay may end on a flight (RULES 4.2: the king cannot
+     * step there); at most one steps per turn of either side (4.1), so
+     * within a + d steps */
+    n->neutral = 0;
+    if (t->rules->goal->neutral_squares)
+        t->rules->goal->neutral_squares(p, a + d, &n->neutral);
     n->lines_known = t->lines && t->lines->valid[n->A];
     if (!list_a_units(n, p))
         return false; /* more units than the working memory holds: no cut */

@@ -27,7 +27,7 @@
 static bool last_turn_check_feasible(struct goal_bound *n, int s, int rb, const square_set *from)
 {
     const struct goal_tables *t = n->t;
-    square_set flights = t->flights[s], open = flights & ~n->blockers;
+    square_set flights = t->flights[s] & ~n->neutral, open = flights & ~n->blockers;
     bool feasible = false;
     for (int u = 0; u < n->na; u++) {
         int kinds = n->a_kind[u] == PAWN ? 1 + GOAL_PROMOTIONS : 1;
@@ -62,7 +62,7 @@ static bool last_turn_check_feasible(struct goal_bound *n, int s, int rb, const 
 static bool two_turns_check_feasible(struct goal_bound *n, int s, int rb, const square_set *from)
 {
     const struct goal_tables *t = n->t;
-    square_set flights = t->flights[s], open = flights & ~n->blockers;
+    square_set flights = t->flights[s] & ~n->neutral, open = flights & ~n->blockers;
     square_set within_one[MAX_SIDE_UNITS];
     for (int v = 0; v < n->na; v++) {
         const uint8_t *dist = t->deny_dist[n->A][n->a_kind[v]][n->a_bit[v]];
@@ -91,12 +91,16 @@ static bool two_turns_check_feasible(struct goal_bound *n, int s, int rb, const 
 
 /* king_square_feasible's verdict past its cheap test, from the tables.  A
  * check from a flight p is a contact check: the king could take the
- * checker unless another A unit denies p, and no D unit can stand on p. */
+ * checker unless another A unit denies p, and no D unit can stand on p.
+ * Here and in the two tests above, the flights are those a stone or relay
+ * cannot fill in time (n->neutral): the king cannot end a step on one
+ * (RULES 4.2), so a final position need not cover it; leaving it out only
+ * drops a condition. */
 bool square_verdict(struct goal_bound *n, int s, int king_turns, bool need_check)
 {
     const struct goal_tables *t = n->t;
     int rb = n->d - king_turns;
-    square_set flights = t->flights[s];
+    square_set flights = t->flights[s] & ~n->neutral;
     square_set from[KIND_COUNT];
     if (need_check)
         sets_of(n->checkers[n->A], s, from);

@@ -13,6 +13,7 @@
 
 #define FAR_KING 0x5bd1e9955bd1e995ull /* verdict_key: A's royal king far from the square, hashed */
 #define FAR_KING_CODE 0xff             /* ... and its square's code there (a square's is its bit + 1) */
+#define FILLED_FLIGHTS 0x2545f4914f6cdd1dull /* verdict_key: the flights a neutral unit may fill, hashed */
 _Static_assert(GOAL_NB + 1 < FAR_KING_CODE, "no square's code is a far king's");
 
 uint64_t *verdict_memory_new(void)
@@ -32,7 +33,8 @@ void verdict_memory_free(uint64_t *verdicts) { memory_table_free(verdicts, VERDI
  * budgets, the sides, the goal's need of a check, whether D passes, A's
  * units (kind and square: what each denies, checks, reaches and whether it
  * may be captured all follow from them and the tables) and which is its
- * royal king, and those of D's units that reach a flight of s within rb
+ * royal king, the flights of s that a stone or relay may fill (neutral),
+ * and those of D's units that reach a flight of s within rb
  * turns, d less the king's (standing on one included): every count of a D
  * unit that the verdict compares is one to a flight, and one beyond rb
  * decides nothing (a block, or a quiet block added back, that costs more
@@ -67,6 +69,10 @@ static uint64_t verdict_key(struct goal_bound *n, int s, int king_turns)
                                            (uint64_t)n->need_check << 33 | (uint64_t)n->passing << 34 |
                                            (uint64_t)n->board_on << 35 |
                                            king_code << 40);
+    /* the flights of s that a stone or relay may fill (square_verdict) */
+    square_set filled = t->flights[s] & n->neutral;
+    if (filled)
+        key ^= zobrist_mix((uint64_t)filled ^ zobrist_mix((uint64_t)(filled >> 64) ^ FILLED_FLIGHTS));
     if (n->board_on) /* D's units as they stand and block kb's flights on the board */
         return key ^ L->board_part;
     if (L->d_part_stamp[rb][s] == L->stamp)

@@ -180,6 +180,15 @@ struct expectation {
     char resolved[EXPECT_RESOLVED_MAX][NOTATION_MAX];
 };
 
+/* LaTeXPieces (and the lines after LaTeX FILE): how a stone or a relay is
+ * drawn by TeX's diagram.sty, as in Popeye's "n SU Nightrider" line. */
+struct latex_piece {
+    char symbol[3];             /* diagram.sty's piece letter and turn ("C", "E", "SU"); "" when not given */
+    char *name;                 /* the name written under the diagram; malloc'd, NULL when not given */
+    int line, column;           /* where it was given */
+};
+enum { LATEX_STONE, LATEX_RELAY, LATEX_PIECES };
+
 /* The input's language (its BeginProblem word); Popeye answers in it. */
 enum language { LANG_ENGLISH, LANG_GERMAN, LANG_COUNT };
 
@@ -194,6 +203,11 @@ struct problem {
     char *author, *origin, *title, *remark, *award;
     char *protocol;             /* Protocol FILE: where a copy of the output goes; NULL when absent */
     int protocol_line, protocol_column;
+    /* LaTeX FILE: from this problem to the end of its input, the problems go
+     * into FILE as a LaTeX document (run/latex_file.c); NULL when absent */
+    char *latex;
+    int latex_line, latex_column;
+    struct latex_piece latex_pieces[LATEX_PIECES]; /* from this problem on */
     struct diagram diagram;
     struct stipulation stipulation;
     bool has_stipulation;

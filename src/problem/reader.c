@@ -55,21 +55,6 @@ static void append_line(struct lexer *lx, char **dst)
     free(text);
 }
 
-/* LaTeX piece definitions: lines starting with a short piece name ("n SU Nachtreiter"). */
-static void skip_latex_pieces(struct parser *p)
-{
-    for (;;) {
-        struct token t = lex_peek(&p->lx);
-        bool short_name = t.len > 0 && t.len <= 2;
-        for (size_t i = 0; i < t.len; i++)
-            short_name &= (t.s[i] >= 'a' && t.s[i] <= 'z') || (t.s[i] >= 'A' && t.s[i] <= 'Z');
-        if (!short_name)
-            return;
-        lex_next(&p->lx);
-        lex_skip_line(&p->lx);
-    }
-}
-
 static bool set_condition(struct parser *p, const struct token *kw)
 {
     struct problem *pr = p->pr;
@@ -109,7 +94,7 @@ static bool set_protocol(struct parser *p, const struct token *t)
 static bool problem_keyword(struct parser *p, const struct token *t, int which)
 {
     struct problem *pr = p->pr;
-    char line[256], q[64];
+    char q[64];
     tok_quote(t, q, sizeof q);
     switch (which) {
     case PK_REMARK: append_line(&p->lx, &pr->remark); return true;
@@ -118,8 +103,8 @@ static bool problem_keyword(struct parser *p, const struct token *t, int which)
     case PK_TITLE: append_line(&p->lx, &pr->title); return true;
     case PK_AWARD: append_line(&p->lx, &pr->award); return true;
     case PK_PROTOCOL: return set_protocol(p, t);
-    case PK_LATEX: lex_rest_of_line(&p->lx, line, sizeof line); skip_latex_pieces(p); return true;
-    case PK_LATEX_PIECES: skip_latex_pieces(p); return true;
+    case PK_LATEX: return parse_latex(p, t);
+    case PK_LATEX_PIECES: return parse_latex_pieces(p, t);
     case PK_PIECES: return parse_pieces(p, t, NULL);
     case PK_CONDITION: return set_condition(p, t);
     case PK_OPTION: return parse_options(p, t, &pr->options, true);
@@ -263,7 +248,8 @@ static void skip_problem(struct parser *p)
             return;
         }
         if (table == KT_PROBLEM && (which == PK_REMARK || which == PK_AUTHOR || which == PK_ORIGIN ||
-                                    which == PK_TITLE || which == PK_AWARD || which == PK_PROTOCOL))
+                                    which == PK_TITLE || which == PK_AWARD || which == PK_PROTOCOL ||
+                                    which == PK_LATEX))
             lex_skip_line(&p->lx);
     }
 }

@@ -1,5 +1,5 @@
 /* Private to src/problem: the section parsers, one file each (stipulation.c,
- * condition.c, options.c, pieces.c, twin.c, expect.c, validate.c), called by the reader. */
+ * condition.c, options.c, pieces.c, twin.c, expect.c, latex.c, validate.c), called by the reader. */
 #ifndef FS_PROBLEM_SECTIONS_H
 #define FS_PROBLEM_SECTIONS_H
 
@@ -13,6 +13,9 @@ bool parse_options(struct parser *p, const struct token *kw, struct options *o, 
 bool parse_pieces(struct parser *p, const struct token *kw, struct twin *add_to);
 bool parse_twin_ops(struct parser *p, const struct token *kw, struct twin *t, bool zero_position);
 bool parse_expect(struct parser *p, const struct token *kw);
+/* LaTeX FILE and LaTeXPieces, each with the piece lines after it (latex.c). */
+bool parse_latex(struct parser *p, const struct token *kw);
+bool parse_latex_pieces(struct parser *p, const struct token *kw);
 
 /* The checks made once the problem's text is read (validate.c). */
 bool problem_finish(struct parser *p);

@@ -322,15 +322,15 @@ bool merge_twin(const cJSON *const *lines, int count, const struct stipulation *
     bool ok = merge_text(lines, count, &map, m, msg, msglen);
     struct placed_list keys = {0}, short_keys = {0}, tries = {0}, firsts = {0}, duals = {0}, sols = {0},
                        shorts = {0};
-    if (ok && !help) {
+    /* every play's line has a tree ({} in help play): the first one's is copied */
+    for (int p = 0; ok && p < count; p++)
+        if (!cJSON_IsObject(field(lines[p], "tree")))
+            ok = fail(msg, msglen, "a part line without its tree", NULL);
+    if (ok && !help)
         ok = place_items(lines, count, "keys", NULL, &map, false, &keys, msg, msglen) &&
              place_items(lines, count, "short", NULL, &map, false, &short_keys, msg, msglen) &&
              place_items(lines, count, "tries", "move", &map, false, &tries, msg, msglen) &&
              place_items(lines, count, "duals", NULL, &map, false, &duals, msg, msglen);
-        for (int p = 0; ok && p < count; p++)
-            if (!cJSON_IsObject(field(lines[p], "tree")))
-                ok = fail(msg, msglen, "a part line without its tree", NULL);
-    }
     if (ok && !help)
         ok = place_first_moves(lines, count, &map, &firsts, msg, msglen);
     if (ok && help)

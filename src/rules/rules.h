@@ -77,6 +77,11 @@ struct goal_hooks {
      * disturb) in the given variant, for the whole play, final position
      * included; NULL: always. */
     bool (*lines_hold)(unsigned variant, enum colour c);
+    /* Optional: the squares on which a unit that no side owns (a stone, a
+     * relay) may stand after at most `steps` more turns of either side, from
+     * p's units (NULL: there are none).  A flight in it is not one that the
+     * final position must cover (goal_bound: a neutral unit may fill it). */
+    void (*neutral_squares)(const struct position *p, int steps, square_set *out);
 };
 
 struct rules {

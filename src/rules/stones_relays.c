@@ -7,6 +7,7 @@
 
 #include "rules.h"
 #include "stones_relays_attack.h"
+#include "stones_relays_goal.h"
 
 #define SWITCH_STRICT_KING 1u
 
@@ -649,4 +650,5 @@ const struct rules rules_stones_relays = {
     .attacked = sr_attacked,
     .count_legal = count_legal,
     .may_check = may_check,
+    .goal = &stones_relays_goal,
 };

@@ -22,6 +22,8 @@ struct config {
     bool merge;               /* --merge: the files are parts' JSON output, joined into one run's answer */
     bool merge_store;         /* --merge-store: the files are stores, joined into --store */
     const char *version;      /* "fairysolve 0.1": parts of other versions are not joined */
+    const char *svg_dir;      /* --svg DIR: a diagram per problem and twin (run/svg_files.c); NULL: none */
+    bool no_solve;            /* --no-solve: inputs read and checked, diagrams written, nothing solved */
     int file_count;
     char **files;             /* none: standard input */
 };

@@ -65,6 +65,8 @@ void job_release(struct job *j)
 {
     if (j->out.data)
         text_free(&j->out);
+    if (j->latex_text.data)
+        text_free(&j->latex_text);
     free(j->warnings);
     j->warnings = NULL;
     if (j->pr && j->last_of_problem) {

@@ -40,6 +40,8 @@ struct job {
     int streaming;
     FILE *stream_copy;         /* while streaming: the protocol file, or NULL */
     struct text out;           /* what goes to standard output for this job */
+    bool latex;                /* the twin goes into a LaTeX document (run/latex_file.c) */
+    struct text latex_text;    /* then its solution as text, whatever the output's format */
     struct verdict verdict;    /* --check / --json */
     bool partial, illegal;
     bool set_play_illegal;     /* result.set_play_illegal: said on standard error */

@@ -16,6 +16,7 @@
 #include "input.h"
 #include "job.h"
 #include "output.h"
+#include "part_seal.h"
 #include "persist.h"
 #include "read_jobs.h"
 #include "work.h"
@@ -55,6 +56,9 @@ static int read_part_file(const struct config *cfg, const char *name, struct par
     int line = 0, status = 0;
     for (char *save = NULL, *s = strtok_r(text, "\n", &save); s && !status; s = strtok_r(NULL, "\n", &save)) {
         line++;
+        size_t len = strlen(s);
+        if (len > 0 && s[len - 1] == '\r') /* a file passed through a CRLF system */
+            s[--len] = 0;
         cJSON *o = cJSON_Parse(s);
         const cJSON *schema = field(o, "schema"), *part = field(o, "part");
         char what[200];
@@ -75,6 +79,8 @@ static int read_part_file(const struct config *cfg, const char *name, struct par
                      cJSON_IsString(field(part, "program")) ? field(part, "program")->valuestring : "another program",
                      cfg->version ? cfg->version : "?");
             status = bad_part(name, line, what);
+        } else if (!part_line_sealed(s, len)) {
+            status = bad_part(name, line, "a part line changed since fairysolve wrote it (its digest does not match)");
         } else if (!cJSON_IsArray(field(part, "inputs")) || !cJSON_IsNumber(field(part, "place"))) {
             status = bad_part(name, line, "a part line without its inputs or place");
         } else if (set->inputs && !cJSON_Compare(set->inputs, field(part, "inputs"), true)) {

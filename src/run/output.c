@@ -21,6 +21,7 @@ void output_init(struct output *o, const struct config *cfg, struct progress *pr
     o->problem_seconds = 0;
     o->status = 0;
     o->protocol = NULL;
+    latex_file_init(&o->latex);
 }
 
 /* Standard output, and the protocol file when one is open (Popeye's
@@ -183,6 +184,7 @@ void output_job(struct output *o, struct job *j)
         print_error(o, j);
         break;
     }
+    latex_file_job(&o->latex, j);
     fflush(stdout);
     job_release(j);
 }
@@ -193,6 +195,7 @@ void output_skip(struct output *o, struct job *j)
         o->problem_partial = true; /* a twin's answer is missing */
         close_problem(o);
     }
+    latex_file_job(&o->latex, j);
     fflush(stdout);
     job_release(j);
 }
@@ -214,6 +217,8 @@ int output_finish(struct output *o)
             check_summary(&o->check, o->protocol);
     }
     close_protocol(o);
+    if (latex_file_finish(&o->latex) > o->status)
+        o->status = 2;
     if (o->status > status)
         status = o->status;
     fflush(stdout);

@@ -10,6 +10,7 @@
 #include "check.h"
 #include "config.h"
 #include "job.h"
+#include "latex_file.h"
 #include "progress.h"
 
 struct output {
@@ -23,6 +24,7 @@ struct output {
     const struct words *words; /* the open problem's language (report/words.h) */
     int status;               /* 2 once an input error was printed */
     FILE *protocol;           /* Protocol FILE of a problem: a copy of standard output from there on */
+    struct latex_file latex;  /* LaTeX FILE of a problem: its document */
 };
 
 void output_init(struct output *o, const struct config *cfg, struct progress *progress);

@@ -16,6 +16,8 @@
 #include "../search/solve.h"
 #include "expect_lines.h"
 #include "input.h"
+#include "latex_file.h"
+#include "svg_files.h"
 
 /* The side that moves first under the stipulation, for perft of a problem. */
 static enum colour first_mover(const struct problem *pr, const struct twin_view *v)
@@ -61,6 +63,8 @@ static void add_problem(const struct config *cfg, struct job_list *jobs, struct 
     while (good < n && problem_twin(pr, good, &views[good], &twin_err) &&
            problem_position(pr, &views[good], &starts[good], &twin_err))
         good++;
+    if (cfg->svg_dir)
+        svg_files_write(cfg->svg_dir, jobs, pr, good, views, starts);
     struct text warnings;
     text_init(&warnings);
     bool expect_ok = good == 0 || cfg->perft_depth || expect_lines_check(pr, good, views, starts, &expect_err, &warnings);
@@ -208,6 +212,8 @@ static int read_fen(const struct config *cfg, struct job_list *jobs)
         return 2;
     }
     struct twin_view v = {.stipulation = pr->stipulation, .rules = pr->rules, .switches = pr->switches};
+    if (cfg->svg_dir)
+        svg_files_write(cfg->svg_dir, jobs, pr, 1, &v, &p);
     if (cfg->perft_depth)
         job_add_perft(jobs, pr, 0, &v, &p); /* the side to move as the FEN says */
     else
@@ -229,12 +235,14 @@ int read_jobs(const struct config *cfg, struct job_list *jobs, cJSON *inputs)
         for (int i = 0; i < cfg->file_count; i++)
             read_file(cfg, jobs, cfg->files[i], inputs);
     }
+    latex_file_mark(cfg, jobs);
     /* the places --shard and --merge count: solving jobs in input order */
     int place = 0;
     for (int i = 0; i < jobs->count; i++)
         if (jobs->items[i].kind == JOB_SOLVE) {
             jobs->items[i].place = place++;
-            jobs->items[i].skip = cfg->shard_n > 0 && jobs->items[i].place % cfg->shard_n != cfg->shard_k - 1;
+            jobs->items[i].skip = cfg->no_solve ||
+                                  (cfg->shard_n > 0 && jobs->items[i].place % cfg->shard_n != cfg->shard_k - 1);
         }
     return 0;
 }

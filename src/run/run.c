@@ -19,6 +19,7 @@
 #include "persist.h"
 #include "pool.h"
 #include "read_jobs.h"
+#include "svg_files.h"
 #include "work.h"
 
 static int solve_jobs(const struct job_list *l)
@@ -105,6 +106,8 @@ int run_all(const struct config *cfg)
     bool use_store = cfg->store && !cfg->perft_depth;
     /* before reading and solving: a run whose store cannot be written is not started */
     if (use_store && !persist_check(cfg->store))
+        return 2;
+    if (cfg->svg_dir && !svg_files_prepare(cfg->svg_dir))
         return 2;
     if (cfg->merge)
         return merge_run(cfg);

@@ -18,6 +18,8 @@
 #include "../search/solve.h"
 #include "../search/solver.h"
 #include "../rules/rules.h"
+#include "part_seal.h"
+#include "latex_file.h"
 #include "perft_job.h"
 #include "published.h"
 
@@ -219,6 +221,9 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
     struct json_tree tree;
     json_tree_init(&tree);
     struct solution_sink sink = cfg->json ? json_tree_sink(&tree) : popeye_text_sink(&pt);
+    struct latex_tee latex;
+    if (j->latex)
+        sink = latex_tee_sink(&latex, sink, j);
     bool part = config_is_part(cfg);
     struct part_chunks chunks;
     struct tee_sink tee;
@@ -259,8 +264,10 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
     if (cfg->json) {
         char *line = json_twin_part(j->pr, j->twin, &j->view, &r, &j->verdict, &tree,
                                     part ? part_object(c, j, &r, &chunks) : NULL);
-        if (part)
+        if (part) {
             part_chunks_free(&chunks);
+            line = part_line_seal(line);
+        }
         text_put(&j->out, line);
         text_put(&j->out, "\n");
         free(line);

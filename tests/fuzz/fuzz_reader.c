@@ -1,10 +1,11 @@
-/* libFuzzer target for the problem readers: text -> problems -> twins ->
- * starting positions -> perft 1 of each, as a run builds its jobs; each
- * input is read both as the problem language and as YACPDB entries (YAML). */
+/* libFuzzer target for the readers (the problem language, YACPDB entries): text -> problems ->
+ * twins -> starting positions -> perft 1 of each, each twin drawn as --svg and LaTeX FILE draw it. */
 #include <stddef.h>
 #include <stdint.h>
 
 #include "../../src/problem/reader.h"
+#include "../../src/report/latex.h"
+#include "../../src/report/svg.h"
 #include "../../src/problem/setup.h"
 #include "../../src/problem/yacpdb.h"
 #include "../../src/rules/rules.h"
@@ -19,6 +20,16 @@ static void walk_twins(const struct problem *pr)
         if (!problem_twin(pr, t, &v, &err) || !problem_position(pr, &v, &p, &err))
             return;
         (void)rules_perft(&p, 1);
+        struct text out;
+        struct latex_units units;
+        text_init(&out);
+        latex_units_default(&units, pr->language);
+        latex_units_update(&units, pr);
+        svg_write_diagram(&out, pr, &p, &v, true);
+        latex_diagram_head(&out, pr, &p, &units);
+        latex_twin_add(&out, pr, &v, &units);
+        latex_solution_add(&out, &v, true, pr->remark);
+        text_free(&out);
     }
 }
 
