@@ -10,7 +10,7 @@ CC      := $(shell command -v clang >/dev/null 2>&1 && echo clang || echo cc)
 endif
 CFLAGS  ?= -O3
 WARN    := -std=c11 -Wall -Wextra -Werror -D_GNU_SOURCE
-LDLIBS  := -lz -lcjson -lm -lpthread
+LDLIBS  := -lz -lcjson -lyaml -lm -lpthread
 BUILD   := build
 ASAN    := build/asan
 TSAN    := build/tsan
@@ -24,12 +24,12 @@ EXAMPLES := $(sort $(wildcard problems/*.inp))
 # the manual: every file of docs/ but the man page, installed as
 # PREFIX/share/doc/fairysolve/docs/ beside README.md, so its links still lead somewhere
 MANUAL  := $(filter-out docs/fairysolve.1,$(sort $(wildcard docs/*)))
-# make windows: cross-built with mingw-w64 (POSIX threads), zlib and cJSON
-# linked in statically; windows/posix_shim.h maps the POSIX calls
+# make windows: cross-built with mingw-w64 (POSIX threads), zlib, cJSON and
+# libyaml linked in statically; windows/posix_shim.h maps the POSIX calls
 WIN     := build/windows
 WINCC   := x86_64-w64-mingw32-gcc-posix
 WINFLAGS := -O3 -D_FILE_OFFSET_BITS=64 -D__USE_MINGW_ANSI_STDIO=1 -include windows/posix_shim.h \
-            -Iwindows -Iwindows/include -I$(WIN)/cjson/include
+            -Iwindows -Iwindows/include -I$(WIN)/cjson/include -I$(WIN)/libyaml/include
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 
 LIB_SRC := $(filter-out src/main.c,$(shell find src -name '*.c' | sort))
@@ -39,7 +39,10 @@ TESTS   := $(TEST_SRC:tests/%.c=%)
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o)
 ASAN_OBJ := $(LIB_SRC:%.c=$(ASAN)/%.o)
 TSAN_OBJ := $(LIB_SRC:%.c=$(TSAN)/%.o) $(TSAN)/src/main.o
-WIN_OBJ  := $(LIB_SRC:%.c=$(WIN)/%.o) $(WIN)/src/main.o $(WIN)/windows/posix_shim.o $(WIN)/cjson/cJSON.o
+# libyaml's own files, compiled from Debian's source package (windows/fetch-libyaml)
+YAML_WIN := api dumper emitter loader parser reader scanner writer
+WIN_OBJ  := $(LIB_SRC:%.c=$(WIN)/%.o) $(WIN)/src/main.o $(WIN)/windows/posix_shim.o $(WIN)/cjson/cJSON.o \
+            $(YAML_WIN:%=$(WIN)/libyaml/%.o)
 
 .PHONY: FORCE all deps run test layers sizes unit e2e asan asan-test tsan tsan-if-supported install-check docs-check cluster-check diagrams \
         install uninstall windows bench clean fuzz fuzz-build fuzz-ci
@@ -195,7 +198,13 @@ $(WIN)/cjson/include/cjson/cJSON.h:
 $(WIN)/cjson/cJSON.o: $(WIN)/cjson/include/cjson/cJSON.h
 	$(WINCC) -std=c89 -O2 -I$(WIN)/cjson/include/cjson -c $(WIN)/cjson/cJSON.c -o $@
 
-$(WIN)/%.o: %.c | $(WIN)/cjson/include/cjson/cJSON.h
+$(WIN)/libyaml/include/yaml.h:
+	@sh windows/fetch-libyaml $(WIN)/libyaml
+
+$(WIN)/libyaml/%.o: $(WIN)/libyaml/include/yaml.h
+	$(WINCC) -std=gnu99 -O2 -DHAVE_CONFIG_H -I$(WIN)/libyaml -I$(WIN)/libyaml/include -c $(WIN)/libyaml/$*.c -o $@
+
+$(WIN)/%.o: %.c | $(WIN)/cjson/include/cjson/cJSON.h $(WIN)/libyaml/include/yaml.h
 	@mkdir -p $(dir $@)
 	$(WINCC) $(WARN) $(WINFLAGS) -MMD -MP -c $< -o $@
 

@@ -50,7 +50,7 @@ static const char *const option_en[OK_COUNT] = {
     "PostKeyPlay", "Intelligent", "MaxTime", "NoCastling", "Quodlibet",
     "StopOnShortSolutions", "Beep", "SuppressGrid", "WriteGrid",
     "CastlingMutuallyExclusive", "GoalIsEnd", "unpublishedoption", "NullMoves",
-    "UpToMoveNumber", "TrivialTriesAvoid", "MatesIn1", "LastNeutralStep"};
+    "UpToMoveNumber", "TrivialTriesAvoid", "MatesIn1", "LastNeutralStep", "GroupSteps"};
 static const char *const option_de[OK_COUNT] = {
     "Widerlegung", "Satzspiel", "WeissBeginnt", "Varianten", "Zugnummern",
     "StartZugnummer", "OhneWk", "Duplex", "OhneSk", "Drohung", "OhneDrohung",
@@ -60,7 +60,7 @@ static const char *const option_de[OK_COUNT] = {
     "KeineRochade", "Quodlibet", "StopNachKurzloesungen", "Pieps", "OhneGitter",
     "ZeichneGitter", "RochadenGegenseitigAusschliessend", "ZielIstEnde",
     "nichtpublizierteoption", "NullZuege", "BisZugnummer",
-    "TrivialeFehlversucheUnterdruecken", "MattsIn1", "LastNeutralStep"};
+    "TrivialeFehlversucheUnterdruecken", "MattsIn1", "LastNeutralStep", "GroupSteps"};
 
 static const char *const mirror_words[4] = {"a1<-->h1", "a1<-->a8", "a1<-->h8", "a8<-->h1"};
 

@@ -96,6 +96,7 @@ static bool option_argument(struct parser *p, const struct token *t, int k, stru
     case OK_QUODLIBET: o->quodlibet = true; return true;
     case OK_KEEPMATING: o->keep_mating_piece = true; return true;
     case OK_POSTKEYPLAY: o->post_key_play = true; return true;
+    case OK_GROUPSTEPS: o->group_steps = true; return true;
     case OK_NONTRIVIAL: /* Popeye's order: the extra non-trivial defences granted, then the length */
         o->nontrivial = true;
         return read_number(p, t, 0, OPTION_NUMBER_MAX, &o->nontrivial_max) &&

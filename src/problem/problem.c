@@ -17,7 +17,7 @@ void problem_init(struct problem *pr)
 void problem_free(struct problem *pr)
 {
     char **texts[] = {&pr->author, &pr->origin, &pr->title, &pr->remark, &pr->award, &pr->protocol, &pr->latex,
-                      &pr->latex_pieces[LATEX_STONE].name, &pr->latex_pieces[LATEX_RELAY].name};
+                      &pr->latex_pieces[LATEX_STONE].name, &pr->latex_pieces[LATEX_RELAY].name, &pr->published};
     for (size_t i = 0; i < sizeof texts / sizeof texts[0]; i++) {
         free(*texts[i]);
         *texts[i] = NULL;

@@ -102,6 +102,9 @@ struct options {
     bool quodlibet;         /* s#n, semi-r#n: White reaching the goal itself also solves (battle.c) */
     bool keep_mating_piece; /* play stops where the side to reach the goal has its king alone (solver.c) */
     bool post_key_play;     /* battle play: the diagram is the position after the key (solve.c) */
+    /* GroupSteps: Stones & Relays turns that differ only in the optional
+     * step shown as one, and counted as one by the verdicts (report/step_groups.h) */
+    bool group_steps;
     /* NonTrivial m n: at a defence node with more than n moves to go, the
      * defences not met within n (non-trivial) may number at most one plus
      * the m still granted (battle.c nontrivial_below) */
@@ -219,6 +222,11 @@ struct problem {
      * applies to the diagram (not to 'a'), as in Popeye. */
     bool zero_position;
     struct twin zero;
+    /* A YACPDB entry's published solution (its `solution`, Popeye's text),
+     * which --check compares with the one found; malloc'd, NULL for the
+     * problem language. */
+    char *published;
+    int published_line;
 };
 
 void problem_init(struct problem *pr);

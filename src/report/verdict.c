@@ -3,9 +3,12 @@
 #include "verdict.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "../base/memory.h"
 #include "expect_key.h"
+#include "step_groups.h"
 
 /* Expect applies to twins solved with the problem's own stipulation. */
 static bool expect_applies(const struct problem *pr, const struct twin_view *v)
@@ -34,35 +37,53 @@ static bool key_expected(const struct expectation *e, const char *key)
     return false;
 }
 
-static void judge_battle(const struct expectation *e, const struct result *r, struct verdict *out)
+/* group[i]: the first of the lines counted as one with line i (Option
+ * GroupSteps, step_groups.h), else i itself; returns the number counted.
+ * malloc'd, the caller frees it. */
+static int *count_groups(const struct strlist *l, bool grouped, int *count)
 {
-    out->found = r->keys.count;
+    int *group = malloc(sizeof *group * (size_t)(l->count + 1));
+    if (!group)
+        out_of_memory();
+    for (int i = 0; i < l->count; i++)
+        group[i] = i;
+    *count = grouped ? step_groups_canonical((const char *const *)l->items, l->count, group) : l->count;
+    return group;
+}
+
+/* With Option GroupSteps keys that differ only in their step are one key:
+ * expected when one of them is. */
+static void judge_battle(const struct expectation *e, const struct result *r, bool grouped, struct verdict *out)
+{
+    int *group = count_groups(&r->keys, grouped, &out->found);
     if (r->post_key) { /* PostKeyPlay: no key to find; it solves when no defence holds */
         out->found = r->post_key_refutations == 0;
         out->intended = 1;
         out->no_solution = r->post_key_refutations > 0;
-        return;
-    }
-    if (e && e->key_count > 0) {
+    } else if (e && e->key_count > 0) {
         out->intended = e->key_count;
         int matched = 0;
         for (int i = 0; i < r->keys.count; i++) {
-            if (key_expected(e, r->keys.items[i]))
-                matched++;
-            else
-                out->cooked = true;
+            if (group[i] != i)
+                continue;
+            bool expected = false;
+            for (int j = i; j < r->keys.count; j++)
+                expected |= group[j] == i && key_expected(e, r->keys.items[j]);
+            matched += expected;
+            out->cooked |= !expected;
         }
         out->no_solution = matched == 0;
     } else {
         out->intended = 1;
-        out->cooked = r->keys.count > 1;
-        out->no_solution = r->keys.count == 0;
+        out->cooked = out->found > 1;
+        out->no_solution = out->found == 0;
     }
+    free(group);
 }
 
-static void judge_help(const struct expectation *e, const struct result *r, struct verdict *out)
+static void judge_help(const struct expectation *e, const struct result *r, bool grouped, struct verdict *out)
 {
-    out->found = r->solutions.count;
+    free(count_groups(&r->solutions, grouped, &out->found));
     out->intended = e && e->solutions >= 0 ? e->solutions : -1;
     if (out->intended >= 0) {
         /* a partial count can only be known too high */
@@ -105,6 +126,8 @@ static void write_text(struct verdict *out)
         snprintf(item, sizeof item, "solutions %d/%d", out->found, out->intended);
         add_item(out, item);
     }
+    if (out->published_missing)
+        add_item(out, "published line not ours");
     if (out->partial)
         add_item(out, "partial");
     if (out->duals)
@@ -121,10 +144,11 @@ void verdict_compute(const struct problem *pr, const struct twin_view *v, const 
         return;
     }
     const struct expectation *e = expect_applies(pr, v) ? &pr->expect : NULL;
+    bool grouped = step_groups_apply(pr, v);
     if (stipulation_has_lines(&v->stipulation))
-        judge_help(e, r, out);
+        judge_help(e, r, grouped, out);
     else
-        judge_battle(e, r, out);
+        judge_battle(e, r, grouped, out);
     out->short_sol = r->short_keys.count > 0 || r->short_solutions.count > 0;
     out->partial = r->partial;
     if (out->partial)
@@ -133,4 +157,23 @@ void verdict_compute(const struct problem *pr, const struct twin_view *v, const 
     out->sound = !out->partial && !out->cooked && !out->no_solution && !out->short_sol && !out->count_wrong;
     out->assumed &= out->sound;
     write_text(out);
+}
+
+void verdict_published(struct verdict *v, bool battle, int extra, int not_ours)
+{
+    if (v->illegal)
+        return;
+    v->cooked = battle ? extra > 0 : v->cooked || extra > 0;
+    v->published_missing = not_ours > 0 && !v->partial;
+    if (!battle && extra == 0 && not_ours == 0)
+        v->assumed = false; /* the published lines say how many are intended */
+    v->sound = !v->partial && !v->cooked && !v->no_solution && !v->short_sol && !v->count_wrong &&
+               !v->published_missing;
+    v->assumed &= v->sound;
+    write_text(v);
+}
+
+void verdict_published_note(struct text *out, const char *what, const char *line)
+{
+    text_printf(out, "  %s: %s\n", what, line);
 }

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 
+#include "../base/text.h"
 #include "../problem/problem.h"
 #include "../problem/setup.h"
 #include "../search/result.h"
@@ -35,6 +36,7 @@ struct verdict {
     bool sound;          /* as intended (duals allowed) */
     bool cooked, no_solution, short_sol, count_wrong, duals, partial, illegal;
     bool assumed;        /* help play without Expect solutions: sound only if the count found is intended */
+    bool published_missing; /* a YACPDB entry's published line (battle play: key) is not found */
     int found, intended; /* help: solutions N/M (M -1 without Expect); battle: keys found / expected
                             keys (1 without Expect) */
     char text[160];      /* "sound" ("sound if N solutions intended" when assumed), "illegal", or the
@@ -44,5 +46,16 @@ struct verdict {
 
 void verdict_compute(const struct problem *pr, const struct twin_view *v, const struct result *r,
                      struct verdict *out);
+
+/* --check on a YACPDB entry: its published solution against the one found
+ * (run/published.c).  extra: the lines (battle play: keys) found that it
+ * does not have, each a cook; not_ours: its lines not found ("published
+ * line not ours"; not claimed when the twin is partial).  In battle play the
+ * published keys take the place of the one-key rule.  A help play whose
+ * published lines are exactly those found is sound without assuming its
+ * number of solutions. */
+void verdict_published(struct verdict *v, bool battle, int extra, int not_ours);
+/* One line under the verdict: "  cook, not published: 1.Qb2-b1". */
+void verdict_published_note(struct text *out, const char *what, const char *line);
 
 #endif

@@ -65,6 +65,13 @@ void check_add_error(struct check *c)
     c->unreadable++;
 }
 
+void check_add_not_solved(struct check *c)
+{
+    if (c->open_any)
+        close_problem(c);
+    c->not_solved++;
+}
+
 bool check_summary(struct check *c, FILE *f)
 {
     if (c->open_any) /* interrupted between twins */
@@ -76,5 +83,8 @@ bool check_summary(struct check *c, FILE *f)
             "%d no-solution, %d solutions N/M, %d partial, %d illegal; duals in %d; %d unreadable\n",
             c->problems, c->problems == 1 ? "" : "s", c->sound, c->assumed, c->cooked, c->short_sol, c->no_solution,
             c->count_wrong, c->partial, c->illegal, c->duals, c->unreadable);
-    return c->sound == c->problems;
+    if (c->not_solved) /* the line above ends with its newline: this one stands after it */
+        fprintf(f, "check: %d entr%s not solved (of a kind fairysolve does not solve)\n", c->not_solved,
+                c->not_solved == 1 ? "y" : "ies");
+    return c->sound == c->problems && c->not_solved == 0;
 }

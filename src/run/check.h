@@ -11,6 +11,7 @@
 
 struct check {
     int problems, sound, assumed, cooked, no_solution, short_sol, count_wrong, partial, illegal, duals, unreadable;
+    int not_solved;           /* YACPDB entries of kinds not solved (said only when there are some) */
     struct verdict open;      /* the faults of the problem being printed, so far */
     bool open_any;
     struct text faulty;       /* one line per twin not as expected */
@@ -21,6 +22,8 @@ void check_free(struct check *c);
 /* In output order: each solved twin, then (last_of_problem) the problem closes. */
 void check_add_twin(struct check *c, const struct job *j);
 void check_add_error(struct check *c);
+/* A YACPDB entry of a kind not solved: not as expected, and not unreadable. */
+void check_add_not_solved(struct check *c);
 /* Problems not sound, and the counts; true when everything was as expected. */
 bool check_summary(struct check *c, FILE *f);
 

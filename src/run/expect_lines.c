@@ -196,6 +196,11 @@ static bool key_names(const struct position *p, const struct turn *t, const char
     return false;
 }
 
+bool expect_move_names(const struct position *p, const struct turn *t, const char *written)
+{
+    return key_names(p, t, written);
+}
+
 /* Expect applies to twins solved with the problem's own stipulation (verdict.h). */
 static bool same_stipulation(const struct stipulation *a, const struct stipulation *b)
 {

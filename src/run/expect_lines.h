@@ -22,4 +22,9 @@
 bool expect_lines_check(struct problem *pr, int count, const struct twin_view *views, const struct position *starts,
                   struct parse_error *err, struct text *warnings);
 
+/* Whether the move written as a key may be (expect_lines_check's
+ * notations) is turn t of the side to move in p; "1." and the marks
+ * "+#!?" and "ep." around it are ignored. */
+bool expect_move_names(const struct position *p, const struct turn *t, const char *written);
+
 #endif

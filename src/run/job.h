@@ -31,6 +31,7 @@ struct job {
     struct twin_view view;
     struct position start;
     struct parse_error err;    /* JOB_ERROR */
+    bool not_solved;           /* JOB_ERROR: a YACPDB entry of a kind not solved, not a malformed input */
 
     /* Filled by the worker that ran it, read by the printer once DONE. */
     int state;                 /* enum job_state, accessed atomically */

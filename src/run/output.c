@@ -90,6 +90,11 @@ static void print_error(struct output *o, const struct job *j)
         emit(o, "\n");
         free(line);
     }
+    if (j->not_solved) { /* a YACPDB entry of a kind not solved: said, not an input error */
+        if (o->cfg->check)
+            check_add_not_solved(&o->check);
+        return;
+    }
     if (o->cfg->check)
         check_add_error(&o->check);
     o->status = 2;

@@ -12,6 +12,7 @@
 #include "../board/fen.h"
 #include "../problem/reader.h"
 #include "../problem/setup.h"
+#include "../problem/yacpdb.h"
 #include "../search/solve.h"
 #include "expect_lines.h"
 #include "input.h"
@@ -93,6 +94,39 @@ static void add_problem(const struct config *cfg, struct job_list *jobs, struct 
     }
 }
 
+/* A file named *.yaml or *.yml holds YACPDB entries (docs/language.md). */
+static bool yacpdb_file(const char *name)
+{
+    size_t n = strlen(name);
+    return (n > 5 && strcmp(name + n - 5, ".yaml") == 0) || (n > 4 && strcmp(name + n - 4, ".yml") == 0);
+}
+
+/* Each entry as a problem; one of a kind not solved is reported at its
+ * place like an input error, but is none (job.h not_solved). */
+static void read_yacpdb(const struct config *cfg, struct job_list *jobs, const char *name, const char *text,
+                        size_t len)
+{
+    struct yacpdb_reader *r = yacpdb_reader_new(name, text, len);
+    for (;;) {
+        struct problem *pr = malloc(sizeof *pr);
+        struct parse_error err;
+        if (!pr)
+            out_of_memory();
+        int got = yacpdb_reader_next(r, pr, &err);
+        if (got == 1 || got == 2) {
+            add_problem(cfg, jobs, pr);
+            continue;
+        }
+        if (got < 0 || got == YACPDB_NOT_SOLVED)
+            job_add_error(jobs, name, pr->index, &err)->not_solved = got == YACPDB_NOT_SOLVED;
+        problem_free(pr);
+        free(pr);
+        if (got == 0)
+            break;
+    }
+    yacpdb_reader_free(r);
+}
+
 static void read_file(const struct config *cfg, struct job_list *jobs, const char *name, cJSON *inputs)
 {
     size_t len;
@@ -109,6 +143,11 @@ static void read_file(const struct config *cfg, struct job_list *jobs, const cha
         struct parse_error e = {0};
         snprintf(e.message, sizeof e.message, "cannot read: %s", strerror(errno));
         job_add_error(jobs, name, 0, &e);
+        return;
+    }
+    if (yacpdb_file(name)) {
+        read_yacpdb(cfg, jobs, name, text, len);
+        free(text);
         return;
     }
     struct reader *r = reader_new(name, text, len);

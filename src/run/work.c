@@ -10,15 +10,18 @@
 
 #include "../board/notation.h"
 #include "../report/diagram.h"
+#include "../report/grouped_text.h"
 #include "../report/json.h"
 #include "../report/part_chunks.h"
 #include "../report/popeye_text.h"
+#include "../report/step_groups.h"
 #include "../search/solve.h"
 #include "../search/solver.h"
 #include "../rules/rules.h"
 #include "part_seal.h"
 #include "latex_file.h"
 #include "perft_job.h"
+#include "published.h"
 
 /* Streaming: once the printer has printed every earlier job it sets
  * j->streaming, and from then on each complete part goes out at once. */
@@ -229,6 +232,10 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
         tee = (struct tee_sink){.a = sink, .b = part_chunks_sink(&chunks)};
         sink = (struct solution_sink){.event = tee_event, .ctx = &tee};
     }
+    struct grouped_text grouped; /* Option GroupSteps: the text sink behind it */
+    bool grouping = !cfg->json && step_groups_apply(j->pr, &j->view);
+    if (grouping)
+        sink = grouped_text_sink(&grouped, &pt);
     struct counting_sink counter = {.inner = sink, .slot = slot};
     if (cfg->progress)
         sink = (struct solution_sink){.event = count_event, .ctx = &counter};
@@ -239,10 +246,16 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
     struct result r;
     result_init(&r);
     solve_twin(j->pr, &j->view, &j->start, c->tt, &limits, &r, &sink);
+    if (grouping)
+        grouped_text_finish(&grouped);
     if (cfg->regression)
         r.seconds = 0; /* output that can be diffed */
     if (cfg->check || cfg->json)
         verdict_compute(j->pr, &j->view, &r, &j->verdict);
+    struct text notes; /* a YACPDB entry's published solution against ours */
+    text_init(&notes);
+    if (cfg->check)
+        published_check(j, &r, &notes);
     j->partial = r.partial;
     j->illegal = r.illegal;
     j->set_play_illegal = r.set_play_illegal;
@@ -260,7 +273,9 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
         free(line);
     } else {
         work_twin_tail(cfg, j, &r, pt.tree_last);
+        text_put(&j->out, notes.data);
     }
+    text_free(&notes);
     json_tree_free(&tree);
     result_free(&r);
 }

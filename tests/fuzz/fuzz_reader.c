@@ -1,6 +1,5 @@
-/* libFuzzer target for the problem reader: text -> problems -> twins ->
- * starting positions -> perft 1 of each, as a run builds its jobs; and
- * each twin drawn as --svg and LaTeX FILE draw it (texts as written). */
+/* libFuzzer target for the readers (the problem language, YACPDB entries): text -> problems ->
+ * twins -> starting positions -> perft 1 of each, each twin drawn as --svg and LaTeX FILE draw it. */
 #include <stddef.h>
 #include <stdint.h>
 
@@ -8,6 +7,7 @@
 #include "../../src/report/latex.h"
 #include "../../src/report/svg.h"
 #include "../../src/problem/setup.h"
+#include "../../src/problem/yacpdb.h"
 #include "../../src/rules/rules.h"
 
 /* Every twin of one problem, as run.c builds it; errors stop the problem. */
@@ -47,5 +47,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             break;
     }
     reader_free(r);
+    struct yacpdb_reader *y = yacpdb_reader_new("fuzz.yaml", (const char *)data, size);
+    for (;;) {
+        struct problem pr;
+        struct parse_error err;
+        int got = yacpdb_reader_next(y, &pr, &err);
+        if (got == 1 || got == 2)
+            walk_twins(&pr);
+        problem_free(&pr);
+        if (got == 0)
+            break;
+    }
+    yacpdb_reader_free(y);
     return 0;
 }
