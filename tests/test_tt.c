@@ -1,5 +1,6 @@
 /* Transposition table: round trips, growth that keeps what it moves, clearing,
- * torn slots reading as absent, and the memory bound. */
+ * torn slots reading as absent, the memory bound, and which entries a full
+ * bucket keeps. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -275,6 +276,133 @@ static void test_never_exceeds_megabytes(void **state)
     tt_free(&t);
 }
 
+/* ---------- replacement in a full bucket ---------- */
+
+/* Keys of one bucket of a 1 MB table (2^14 buckets, all active from the
+ * start): the index bits 1-14 are the bucket's, the bits above random. */
+static uint64_t bucket_key(uint64_t bucket, uint64_t *s)
+{
+    return (next_random(s) << 20) | bucket << 1 | 1;
+}
+
+/* A help entry that failed at exactly `plies` half-moves. */
+static struct tt_bounds failed_at(int plies)
+{
+    struct tt_bounds b = tt_bounds_empty();
+    b.help_fail = 1u << plies;
+    return b;
+}
+
+static void put_failed(struct tt *t, uint64_t key, int plies)
+{
+    struct tt_bounds b = failed_at(plies);
+    tt_put(t, key, &b);
+}
+
+/* Lets `generations` of the table's clock pass: puts of one key of another
+ * bucket, which take no slot of the bucket under test. */
+static void let_generations_pass(struct tt *t, int generations)
+{
+    uint64_t s = 99, key = bucket_key(77, &s);
+    for (size_t i = 0; i < ((size_t)generations << t->generation_shift) + 64; i++)
+        put_failed(t, key, 1);
+}
+
+static void assert_present(const struct tt *t, uint64_t key, int plies)
+{
+    assert_reads(t, key, failed_at(plies));
+}
+
+/* A position that failed at three lengths (met by three deepenings) is
+ * worth more than one that failed at one: a full bucket gives up its
+ * one-length entries to new ones and keeps the other, the first it was
+ * given. */
+static void test_full_bucket_keeps_the_entry_of_more_proofs(void **state)
+{
+    (void)state;
+    struct tt t;
+    assert_true(tt_init(&t, 1));
+    assert_int_equal(t.active, t.bucket_count);
+    uint64_t s = 3, proved = bucket_key(5, &s), once[12];
+    struct tt_bounds three = {.win_at = TT_NONE, .help_fail = 1u << 4 | 1u << 6 | 1u << 8};
+    tt_put(&t, proved, &three);
+    for (int i = 0; i < 12; i++) {
+        once[i] = bucket_key(5, &s);
+        put_failed(&t, once[i], 8);
+    }
+    assert_reads(&t, proved, three);
+    assert_present(&t, once[11], 8); /* a new entry always goes in */
+    int once_left = 0;
+    for (int i = 0; i < 12; i++) {
+        struct tt_bounds b;
+        once_left += tt_get(&t, once[i], &b);
+    }
+    assert_int_equal(once_left, TT_BUCKET - 1);
+    tt_free(&t);
+}
+
+/* Entries of equal proofs: the older generation's go first, so that the new
+ * ones, which the search asks for now, stay. */
+static void test_full_bucket_keeps_the_newer_entries(void **state)
+{
+    (void)state;
+    struct tt t;
+    assert_true(tt_init(&t, 1));
+    uint64_t s = 4, old[TT_BUCKET], fresh[TT_BUCKET - 1];
+    for (int i = 0; i < TT_BUCKET; i++) {
+        old[i] = bucket_key(9, &s);
+        put_failed(&t, old[i], 3);
+    }
+    let_generations_pass(&t, 2);
+    for (int i = 0; i < TT_BUCKET - 1; i++) {
+        fresh[i] = bucket_key(9, &s);
+        put_failed(&t, fresh[i], 3);
+    }
+    for (int i = 0; i < TT_BUCKET - 1; i++)
+        assert_present(&t, fresh[i], 3);
+    int old_left = 0;
+    for (int i = 0; i < TT_BUCKET; i++) {
+        struct tt_bounds b;
+        old_left += tt_get(&t, old[i], &b);
+    }
+    assert_int_equal(old_left, 1);
+    tt_free(&t);
+}
+
+/* Age outweighs proofs at last: an entry of long ago (an earlier twin's or
+ * problem's) gives way to new ones of fewer proofs.  And the slots read back
+ * (for the store) with their whole keys. */
+static void test_old_entry_gives_way(void **state)
+{
+    (void)state;
+    struct tt t;
+    assert_true(tt_init(&t, 1));
+    uint64_t s = 5, long_ago = bucket_key(200, &s), fresh[TT_BUCKET];
+    struct tt_bounds two = {.win_at = TT_NONE, .help_fail = 1u << 18 | 1u << 20};
+    tt_put(&t, long_ago, &two);
+    for (int i = 0; i < TT_BUCKET - 1; i++)
+        put_failed(&t, bucket_key(200, &s), 2);
+    let_generations_pass(&t, 100);
+    for (int i = 0; i < TT_BUCKET; i++) {
+        fresh[i] = bucket_key(200, &s);
+        put_failed(&t, fresh[i], 2);
+    }
+    assert_absent(&t, long_ago);
+    for (int i = 0; i < TT_BUCKET; i++)
+        assert_present(&t, fresh[i], 2);
+    for (int i = 0; i < TT_BUCKET; i++) {
+        uint64_t key;
+        struct tt_bounds b;
+        assert_true(tt_slot_read(&t, 200 * TT_BUCKET + i, &key, &b));
+        assert_reads(&t, key, b);
+        int found = 0;
+        for (int k = 0; k < TT_BUCKET; k++)
+            found += key == fresh[k];
+        assert_int_equal(found, 1);
+    }
+    tt_free(&t);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -284,6 +412,9 @@ int main(void)
         cmocka_unit_test(test_clear_empties),
         cmocka_unit_test(test_torn_slot_reads_absent),
         cmocka_unit_test(test_never_exceeds_megabytes),
+        cmocka_unit_test(test_full_bucket_keeps_the_entry_of_more_proofs),
+        cmocka_unit_test(test_full_bucket_keeps_the_newer_entries),
+        cmocka_unit_test(test_old_entry_gives_way),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

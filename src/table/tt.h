@@ -18,7 +18,9 @@ struct tt_bounds {
 };
 
 /* One slot.  check = key ^ data, so a slot torn by two threads writing at
- * once reads as absent instead of as somebody else's bounds. */
+ * once reads as absent instead of as somebody else's bounds; bits 1-8 of
+ * check hold instead the generation the slot was written in (tt.c), key's
+ * bits there being those of the bucket's index. */
 struct tt_entry {
     uint64_t check;
     uint64_t data;      /* struct tt_bounds, packed */
@@ -33,12 +35,14 @@ struct tt {
     size_t bytes;         /* mapped size */
     size_t active;        /* buckets in use, a power of two; grows up to bucket_count */
     int growing;          /* one thread at a time doubles the active part */
+    int generation_shift; /* a generation lasts 2^shift puts: as many as slots (tt.c) */
     /* Written by every thread at each new entry: alone on its cache line, so
      * that the fields read at every probe above are not fetched again from
      * the other core after each write (on one line with them, two threads
      * would spend more processor time than one). */
     char used_line_before[MEMORY_CACHE_LINE];
     size_t used;          /* slots filled within the active part, counted in batches (tt.c) */
+    size_t puts;          /* tt_put calls, counted in batches: the clock of generations */
     char used_line_after[MEMORY_CACHE_LINE];
 };
 
@@ -55,7 +59,8 @@ bool tt_get(const struct tt *t, uint64_t key, struct tt_bounds *out);
 /* Slots filled: the shared count and this thread's entries not yet in it
  * (exact on one thread; on several, short by the others' pending entries). */
 size_t tt_used(const struct tt *t);
-/* Stores bounds for key, replacing the least useful slot of its bucket. */
+/* Stores bounds for key, replacing the least useful slot of its bucket:
+ * the one with the fewest proofs, the oldest among equals (tt.c). */
 void tt_put(struct tt *t, uint64_t key, const struct tt_bounds *b);
 /* Fraction of the reserved slots in use. */
 double tt_fill(const struct tt *t);
