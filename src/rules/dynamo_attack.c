@@ -189,6 +189,9 @@ void dynamo_check_screen_setup(struct gen *G, int q)
     G->arrive[KING] = g->king_set[q]; /* dynamo_line_attack: the king pushes from beside q */
     G->arrive[KNIGHT] = r->knight;
     G->arrive[PAWN] = r->pawn[us];
+    G->arrive_promoted = 0;
+    for (int i = 0; i < LEN(promotion_kinds); i++)
+        G->arrive_promoted |= G->arrive[promotion_kinds[i]];
 }
 
 /* rules.h may_check: the enemy king, not attacked before the turn (the position

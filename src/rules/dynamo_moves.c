@@ -30,7 +30,7 @@ static inline struct cand cand_of(const struct gen *G, int from, int to, int fro
  * Inline, as add_plain: add_plain then becomes add made for a plain move (no
  * second unit), the commonest turn of the king, knight and pawn generators,
  * where without the hint the compiler calls the general add. */
-static inline void add(struct gen *G, int from, int to, int from2, int to2, unsigned flags)
+static inline void add_variants(struct gen *G, int from, int to, int from2, int to2, unsigned flags)
 {
     const struct geometry *g = G->g;
     struct cand c = cand_of(G, from, to, from2, to2, flags);
@@ -59,6 +59,16 @@ static inline void add(struct gen *G, int from, int to, int from2, int to2, unsi
             }
             dynamo_keep(G, &c);
         }
+}
+
+/* generate_checks' screen comes first, inlined at every call: it drops most
+ * turns there, before anything is built or called for them. */
+static inline __attribute__((always_inline)) void add(struct gen *G, int from, int to, int from2, int to2,
+                                                     unsigned flags)
+{
+    if (G->checks_only && !dynamo_screen_any(G, from, to, from2, to2))
+        return;
+    add_variants(G, from, to, from2, to2, flags);
 }
 
 static inline void add_plain(struct gen *G, int from, int to)
