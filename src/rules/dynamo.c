@@ -72,20 +72,23 @@ static inline void edit_set(unit_t *b, struct edit *e, int sq, unit_t u)
 }
 
 /* The king on q, not attacked before the turn, is attacked after it only along the
- * lines and by the knights that `mask` names (see mark_danger); pawns always looked at. */
-static bool attacked_since(const struct gen *G, int q, unsigned mask)
+ * lines and by the knights that `mask` names (see mark_danger); pawns always looked
+ * at.  `units` holds every square with a unit of theirs after the turn. */
+static bool attacked_since(const struct gen *G, int q, unsigned mask, square_set units)
 {
     const struct geometry *g = G->g;
     const unit_t *b = G->b;
     enum colour by = G->them;
     if (mask & DANGER_KING)
-        return dynamo_attacked(G->p, q, by);
-    if (pawn_attack(g, b, q, by))
+        return dynamo_board_attacked_among(g, b, q, by, units);
+    const struct king_reads *r = G->own_reads; /* q is our king's square: it has not moved */
+    if ((r->pawn[by] & units) && pawn_attack(g, b, q, by))
         return true;
     for (int i = 0; i < LEN(G->line_dir); i++)
-        if ((mask & (1u << i)) && dynamo_line_attack(b, q, G->line_dir[i], by, G->line_diagonal[i]))
+        if ((mask & (1u << i)) && (r->line[i] & units) &&
+            dynamo_line_attack(b, q, G->line_dir[i], by, G->line_diagonal[i]))
             return true;
-    return (mask & DANGER_KNIGHT) && dynamo_knight_attack(g, b, q, by);
+    return (mask & DANGER_KNIGHT) && (r->knight & units) && dynamo_knight_attack(g, b, q, by);
 }
 
 /* c played on the board b alone (no hashes), each change noted in e to be
@@ -131,7 +134,9 @@ static bool safe_after(struct gen *G, const struct cand *c, unsigned mask)
     play_on_board(b, &e, c);
     if (king != G->king)
         mask = DANGER_KING;
-    bool safe = king != SQ_OFF && !attacked_since(G, king, mask);
+    /* their units after c: where they stand, and where c's displaced unit lands */
+    square_set units = G->p->st.occupied[G->them] | G->g->bit[c->to2];
+    bool safe = king != SQ_OFF && !attacked_since(G, king, mask, units);
     take_back(b, &e);
     return safe;
 }
@@ -222,7 +227,8 @@ static bool may_check_cand(struct gen *G, const struct cand *c, const struct tur
     unit_t *b = G->p->board;
     struct edit e;
     play_on_board(b, &e, c);
-    bool check = dynamo_checks_after(G->g, b, G->p->st.king_sq[G->them], G->us, read);
+    square_set units = G->p->st.occupied[G->us] | G->g->bit[c->to] | G->g->bit[c->to2];
+    bool check = dynamo_checks_after(G->g, b, G->p->st.king_sq[G->them], G->us, read, units);
     take_back(b, &e);
     return check;
 }
@@ -342,7 +348,7 @@ static bool castling_king_attacked(struct position *p, int home, int sq, int roo
     b[rook_from] = UNIT_EMPTY;
     b[rook_to] = rook;
     b[sq] = king;
-    bool attacked = dynamo_board_attacked(p->geo, b, sq, by);
+    bool attacked = dynamo_board_attacked_among(p->geo, b, sq, by, p->st.occupied[by]); /* only ours moved */
     b[sq] = UNIT_EMPTY;
     b[rook_to] = UNIT_EMPTY;
     b[rook_from] = rook;
@@ -395,13 +401,15 @@ static unsigned checking_now(const struct gen *G)
 {
     const struct geometry *g = G->g;
     const unit_t *b = G->b;
+    const struct king_reads *r = G->own_reads;
     int q = G->king;
     enum colour by = G->them;
-    unsigned bits = pawn_attack(g, b, q, by) ? DANGER_KING : 0;
+    square_set units = G->p->st.occupied[by];
+    unsigned bits = (r->pawn[by] & units) && pawn_attack(g, b, q, by) ? DANGER_KING : 0;
     for (int i = 0; i < LEN(G->line_dir); i++)
-        if (dynamo_line_attack(b, q, G->line_dir[i], by, G->line_diagonal[i]))
+        if ((r->line[i] & units) && dynamo_line_attack(b, q, G->line_dir[i], by, G->line_diagonal[i]))
             bits |= 1u << i;
-    if (dynamo_knight_attack(g, b, q, by))
+    if ((r->knight & units) && dynamo_knight_attack(g, b, q, by))
         bits |= DANGER_KNIGHT;
     return bits;
 }
@@ -420,12 +428,13 @@ static void run(struct gen *G)
     G->king = p->st.king_sq[G->us];
     G->in_check = false;
     if (G->king != SQ_NONE) {
+        G->own_reads = dynamo_king_reads_of(g, G->king);
         mark_danger(G);
         G->checking = checking_now(G);
         G->in_check = G->checking != 0;
     }
     if (G->in_check) { /* a turn that answers must change what each attack reads */
-        const struct king_reads *r = dynamo_king_reads_of(g, G->king);
+        const struct king_reads *r = G->own_reads;
         G->own_read = SET_BIT(geo_bit(g, G->king));
         for (int i = 0; i < 4; i++)
             if (G->checking & (1u << i))

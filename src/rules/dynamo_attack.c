@@ -46,40 +46,25 @@ bool dynamo_knight_attack(const struct geometry *g, const unit_t *b, int q, enum
     return false;
 }
 
-bool dynamo_board_attacked(const struct geometry *g, const unit_t *b, int q, enum colour by)
+bool dynamo_board_attacked_among(const struct geometry *g, const unit_t *b, int q, enum colour by, square_set units)
 {
-    if (pawn_attack(g, b, q, by) || dynamo_knight_attack(g, b, q, by))
+    const struct king_reads *r = dynamo_king_reads_of(g, q);
+    if ((r->pawn[by] & units) && pawn_attack(g, b, q, by))
         return true;
-    for (int i = 0; i < LEN(g->rook_dirs); i++) {
-        if (g->rook_dirs[i] > 0 && dynamo_line_attack(b, q, g->rook_dirs[i], by, false))
+    if ((r->knight & units) && dynamo_knight_attack(g, b, q, by))
+        return true;
+    int dir[4];
+    bool diagonal[4];
+    dynamo_four_lines(g, dir, diagonal);
+    for (int i = 0; i < 4; i++)
+        if ((r->line[i] & units) && dynamo_line_attack(b, q, dir[i], by, diagonal[i]))
             return true;
-        if (g->bishop_dirs[i] > 0 && dynamo_line_attack(b, q, g->bishop_dirs[i], by, true))
-            return true;
-    }
     return false;
 }
 
 bool dynamo_attacked(const struct position *p, int q, enum colour by)
 {
-    return dynamo_board_attacked(p->geo, p->board, q, by);
-}
-
-/* The four lines through a square, one positive step each: ranks and files
- * first, then diagonals (danger[]'s bits and king_reads.line[] count them so). */
-void dynamo_four_lines(const struct geometry *g, int dir[4], bool diagonal[4])
-{
-    int n = 0;
-    for (int i = 0; i < LEN(g->rook_dirs); i++)
-        if (g->rook_dirs[i] > 0) {
-            dir[n] = g->rook_dirs[i];
-            diagonal[n++] = false;
-        }
-    for (int i = 0; i < LEN(g->bishop_dirs); i++)
-        if (g->bishop_dirs[i] > 0) {
-            dir[n] = g->bishop_dirs[i];
-            diagonal[n++] = true;
-        }
-    assert(n == 4);
+    return dynamo_board_attacked_among(p->geo, p->board, q, by, p->st.occupied[by]);
 }
 
 /* What the attack on q (RULES 3.5) reads of square sq: READ_KNIGHT on the
@@ -99,21 +84,23 @@ static inline int read_by_attack(const struct geometry *g, int q, square_set rea
 }
 
 static void king_reads_walk(const struct geometry *g, int q, struct king_reads *r);
-const struct king_reads *dynamo_king_reads_of(const struct geometry *g, int q)
+
+_Thread_local const struct geometry *dynamo_reads_geo;
+_Thread_local bool dynamo_reads_known[MAX_SQUARES];
+_Thread_local struct king_reads dynamo_reads[MAX_SQUARES];
+
+const struct king_reads *dynamo_king_reads_fill(const struct geometry *g, int q)
 {
-    static _Thread_local const struct geometry *cached_geo;
-    static _Thread_local struct king_reads cached[MAX_SQUARES];
-    static _Thread_local bool known[MAX_SQUARES];
     assert(q >= 0 && q < g->squares); /* a square of the board array */
-    if (cached_geo != g) { /* geometry_get's are cached, never freed: one address, one geometry */
-        memset(known, 0, sizeof known);
-        cached_geo = g;
+    if (dynamo_reads_geo != g) { /* geometry_get's are cached, never freed: one address, one geometry */
+        memset(dynamo_reads_known, 0, sizeof dynamo_reads_known);
+        dynamo_reads_geo = g;
     }
-    if (!known[q]) {
-        king_reads_walk(g, q, &cached[q]);
-        known[q] = true;
+    if (!dynamo_reads_known[q]) {
+        king_reads_walk(g, q, &dynamo_reads[q]);
+        dynamo_reads_known[q] = true;
     }
-    return &cached[q];
+    return &dynamo_reads[q];
 }
 
 /* The squares read_by_attack names for a king on q (all of them when q is
@@ -219,9 +206,11 @@ bool dynamo_may_check_reads(const struct position *p, const struct turn *t, int 
 
 /* The test on `after`, the board after the turn: an attack on the enemy king
  * on q by a pawn, or along the lines and by the knights read. */
-bool dynamo_checks_after(const struct geometry *g, const unit_t *after, int q, enum colour us, const int read[4])
+bool dynamo_checks_after(const struct geometry *g, const unit_t *after, int q, enum colour us, const int read[4],
+                         square_set units)
 {
-    if (pawn_attack(g, after, q, us))
+    const struct king_reads *r = dynamo_king_reads_of(g, q);
+    if ((r->pawn[us] & units) && pawn_attack(g, after, q, us))
         return true;
     bool knights = false;
     for (int i = 0; i < 4; i++) {
@@ -230,14 +219,18 @@ bool dynamo_checks_after(const struct geometry *g, const unit_t *after, int q, e
             knights = true;
             continue;
         }
-        if (v <= 0)
-            continue;
-        /* read_by_attack's steps are positive: north or east is a rank or file */
-        bool diagonal = v != g->north && v != g->east;
-        if (dynamo_line_attack(after, q, v, us, diagonal))
+        bool tested = false;
+        for (int j = 0; j < i; j++)
+            tested = tested || read[j] == v;
+        if (v <= 0 || tested)
+            continue; /* no line read, or one tested already */
+        /* read_by_attack's steps are positive, in dynamo_four_lines' order:
+         * north, east, then the diagonals */
+        int line = v == g->north ? 0 : v == g->east ? 1 : v == g->north + g->east ? 2 : 3;
+        if ((r->line[line] & units) && dynamo_line_attack(after, q, v, us, line >= 2))
             return true;
     }
-    return knights && dynamo_knight_attack(g, after, q, us);
+    return knights && (r->knight & units) && dynamo_knight_attack(g, after, q, us);
 }
 
 bool dynamo_may_check(const struct position *p, const struct turn *t)
@@ -251,5 +244,6 @@ bool dynamo_may_check(const struct position *p, const struct turn *t)
     unit_t after[MAX_SQUARES];
     position_board_after(p, t, after);
     enum colour us = (enum colour)p->st.side;
-    return dynamo_checks_after(p->geo, after, p->st.king_sq[!us], us, read);
+    square_set units = p->st.occupied[us] | p->geo->bit[t->to] | p->geo->bit[t->to2];
+    return dynamo_checks_after(p->geo, after, p->st.king_sq[!us], us, read, units);
 }

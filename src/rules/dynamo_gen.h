@@ -38,6 +38,7 @@ struct gen {
     enum colour us, them;
     int fwd;                 /* our pawns' forward step */
     int king;                /* our king, SQ_NONE without one */
+    const struct king_reads *own_reads; /* with our king: what the attacks on it read */
     bool in_check;
     unsigned checking;       /* danger[] bits of what attacks our king now (DANGER_KING: a pawn) */
     bool dynamo_ok;          /* RULES 3.5 switch NoDynamoEscape */
