@@ -194,12 +194,13 @@ static inline bool removes_one(const struct cand *c)
 
 /* generate_checks' screen before may_check (set up by
  * dynamo_check_screen_setup).  The enemy king, not attacked before our turn
- * (the position is legal), is attacked after it (RULES 3.5) by a pawn or knight
- * only if one of ours arrives where it pushes or pulls the king off (those
- * squares are fixed by the board's edge); along a line only if the turn changes
- * a square of a line that already holds our slider of its kind or our king
- * (dynamo_line_attack reads that line alone), or one of those arrives on the
- * line; or when the king itself is displaced. */
+ * (the position is legal), is attacked after it (RULES 3.5) by a pawn, knight
+ * or king only if one of ours arrives where it pushes or pulls the king off
+ * (those squares are fixed by the board's edge: a king pushes one step, from
+ * beside the enemy king with the edge beyond it, and never leaves the board
+ * to pull); by a slider only if the turn changes a square of a line that
+ * already holds our slider of its kind (dynamo_line_attack reads that line
+ * alone), or one arrives on the line; or when the king itself is displaced. */
 static inline bool may_check_screen(const struct gen *G, const struct cand *c)
 {
     if (G->their_king == SQ_NONE || c->from2 == G->their_king)

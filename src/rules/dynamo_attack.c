@@ -139,6 +139,11 @@ static void king_reads_walk(const struct geometry *g, int q, struct king_reads *
         else if (g->on_board[q + w] && !g->on_board[q + 2 * w])
             r->knight |= SET_BIT(geo_bit(g, q + w));
     }
+    for (int i = 0; i < LEN(g->queen_dirs); i++) { /* dynamo_line_attack: a king pushes only one step */
+        int v = g->queen_dirs[i];
+        if (!g->on_board[q + v] && g->on_board[q - v])
+            r->king |= SET_BIT(geo_bit(g, q - v));
+    }
     for (int c = WHITE; c <= BLACK; c++) { /* pawn_attack's two squares */
         int f = c == WHITE ? g->north : g->south, e = g->east;
         if (g->on_board[q - f - e] && !g->on_board[q + f + e])
@@ -165,7 +170,7 @@ void dynamo_check_screen_setup(struct gen *G, int q)
         square_set bit = set & -set;
         enum kind k = unit_kind(G->b[geo_square_of_bit(g, set_first(set))]);
         for (int i = 0; i < 4; i++)
-            if ((r->line[i] & bit) && (k == QUEEN || k == KING || k == (diagonal[i] ? BISHOP : ROOK)))
+            if ((r->line[i] & bit) && (k == QUEEN || k == (diagonal[i] ? BISHOP : ROOK)))
                 live |= r->line[i];
     }
     G->live_read = live;
@@ -173,7 +178,7 @@ void dynamo_check_screen_setup(struct gen *G, int q)
     G->arrive[QUEEN] = r->ortho | r->diag;
     G->arrive[ROOK] = r->ortho;
     G->arrive[BISHOP] = r->diag;
-    G->arrive[KING] = g->king_set[q]; /* dynamo_line_attack: the king pushes from beside q */
+    G->arrive[KING] = r->king;
     G->arrive[KNIGHT] = r->knight;
     G->arrive[PAWN] = r->pawn[us];
     G->arrive_promoted = 0;

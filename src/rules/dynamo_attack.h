@@ -69,6 +69,7 @@ struct king_reads {
     square_set ortho;    /* its rank and file */
     square_set diag;     /* its diagonals */
     square_set knight;   /* where a knight pushes or pulls q off the board */
+    square_set king;     /* where a king pushes q off the board (beside q, the edge beyond q) */
     square_set pawn[2];  /* where a pawn of colour c pushes q off */
 };
 /* The thread's table behind dynamo_king_reads_of, filled on first use. */
