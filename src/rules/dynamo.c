@@ -153,6 +153,55 @@ static inline bool touches(const struct geometry *g, square_set read, const stru
            on(g, read, c->to2);
 }
 
+/* Squares where a change could put our king (not now in check) in check.  On each
+ * ray from the king: every square up to the first unit; and, when that unit is
+ * their slider along the ray, the second unit's square if at most two more units
+ * follow (the turn vacating them all would leave the slider alone: a pull, see
+ * dynamo_line_attack).  With the first unit unchanged and not their slider, no
+ * push or pull along the line can appear.  For their knights only: the squares
+ * from which a knight pushes or pulls the king off. */
+static void mark_ray(struct gen *G, int v, bool diagonal, uint8_t bit)
+{
+    const unit_t *b = G->b;
+    int x = G->king + v;
+    for (; b[x] == UNIT_EMPTY; x += v)
+        G->danger[x] = bit;
+    if (b[x] == UNIT_BORDER)
+        return;
+    G->danger[x] = bit;
+    if (!slider_of(b[x], G->them, diagonal))
+        return;
+    int second = SQ_NONE, more = 0;
+    for (x += v; b[x] != UNIT_BORDER; x += v)
+        if (b[x] != UNIT_EMPTY && more++ == 0)
+            second = x;
+    if (second != SQ_NONE && more <= 2)
+        G->danger[second] = bit;
+}
+
+static void mark_danger(struct gen *G)
+{
+    const struct geometry *g = G->g;
+    const unit_t *b = G->b;
+    int k = G->king;
+    memset(G->danger, 0, (size_t)g->squares);
+    G->danger[k] = DANGER_KING;
+    G->danger_ready = true;
+    for (int i = 0; i < 4; i++) {
+        mark_ray(G, G->line_dir[i], G->line_diagonal[i], (uint8_t)(1u << i));
+        mark_ray(G, -G->line_dir[i], G->line_diagonal[i], (uint8_t)(1u << i));
+    }
+    for (int i = 0; i < LEN(g->knight_leaps); i++) {
+        int w = g->knight_leaps[i];
+        if (b[k + w] == UNIT_BORDER) {
+            if (g->on_board[k - w])
+                G->danger[k - w] |= DANGER_KNIGHT; /* push */
+        } else if (b[k + 2 * w] == UNIT_BORDER) {
+            G->danger[k + w] |= DANGER_KNIGHT; /* pull */
+        }
+    }
+}
+
 /* In check, a turn changing no square the attack reads leaves the check; one that
  * does is judged on the lines and knights attacking now (G->checking) and on those
  * its squares can open (danger[], which marks each line through the king by
@@ -163,6 +212,8 @@ static bool legal(struct gen *G, const struct cand *c)
         return true;
     if (G->in_check && !touches(G->g, G->own_read, c))
         return false;
+    if (!G->danger_ready)
+        mark_danger(G);
     const uint8_t *d = G->danger;
     unsigned mask = (d[c->from] | d[c->to] | d[c->from2] | d[c->to2]) & (DANGER_LINES | DANGER_KING);
     if ((d[c->to2] & DANGER_KNIGHT) && c->d2 == unit_make(G->them, KNIGHT)) /* promoted too */
@@ -284,55 +335,6 @@ void dynamo_keep(struct gen *G, const struct cand *c)
  * Our king's surroundings, worked out once per generation for the filters.
  */
 
-/* Squares where a change could put our king (not now in check) in check.  On each
- * ray from the king: every square up to the first unit; and, when that unit is
- * their slider along the ray, the second unit's square if at most two more units
- * follow (the turn vacating them all would leave the slider alone: a pull, see
- * dynamo_line_attack).  With the first unit unchanged and not their slider, no
- * push or pull along the line can appear.  For their knights only: the squares
- * from which a knight pushes or pulls the king off. */
-static void mark_ray(struct gen *G, int v, bool diagonal, uint8_t bit)
-{
-    const unit_t *b = G->b;
-    int x = G->king + v;
-    for (; b[x] == UNIT_EMPTY; x += v)
-        G->danger[x] = bit;
-    if (b[x] == UNIT_BORDER)
-        return;
-    G->danger[x] = bit;
-    if (!slider_of(b[x], G->them, diagonal))
-        return;
-    int second = SQ_NONE, more = 0;
-    for (x += v; b[x] != UNIT_BORDER; x += v)
-        if (b[x] != UNIT_EMPTY && more++ == 0)
-            second = x;
-    if (second != SQ_NONE && more <= 2)
-        G->danger[second] = bit;
-}
-
-static void mark_danger(struct gen *G)
-{
-    const struct geometry *g = G->g;
-    const unit_t *b = G->b;
-    int k = G->king;
-    memset(G->danger, 0, (size_t)g->squares);
-    G->danger[k] = DANGER_KING;
-    dynamo_four_lines(g, G->line_dir, G->line_diagonal);
-    for (int i = 0; i < 4; i++) {
-        mark_ray(G, G->line_dir[i], G->line_diagonal[i], (uint8_t)(1u << i));
-        mark_ray(G, -G->line_dir[i], G->line_diagonal[i], (uint8_t)(1u << i));
-    }
-    for (int i = 0; i < LEN(g->knight_leaps); i++) {
-        int w = g->knight_leaps[i];
-        if (b[k + w] == UNIT_BORDER) {
-            if (g->on_board[k - w])
-                G->danger[k - w] |= DANGER_KNIGHT; /* push */
-        } else if (b[k + 2 * w] == UNIT_BORDER) {
-            G->danger[k + w] |= DANGER_KNIGHT; /* pull */
-        }
-    }
-}
-
 /* ---------------------------------------------------------------------------
  * Castling (RULES 3.7).
  */
@@ -396,8 +398,7 @@ static void castling(struct gen *G)
  * A generation and the rule set's entry points.
  */
 
-/* What attacks our king now, as danger[] bits (mark_danger has set line_dir):
- * 0 when nothing does. */
+/* What attacks our king now, as danger[] bits: 0 when nothing does. */
 static unsigned checking_now(const struct gen *G)
 {
     const struct geometry *g = G->g;
@@ -428,9 +429,10 @@ static void run(struct gen *G)
     G->fwd = G->us == WHITE ? g->north : g->south;
     G->king = p->st.king_sq[G->us];
     G->in_check = false;
+    G->danger_ready = false; /* marked for the first turn judged (legal) */
     if (G->king != SQ_NONE) {
         G->own_reads = dynamo_king_reads_of(g, G->king);
-        mark_danger(G);
+        dynamo_four_lines(g, G->line_dir, G->line_diagonal);
         G->checking = checking_now(G);
         G->in_check = G->checking != 0;
     }
@@ -469,7 +471,7 @@ static void run(struct gen *G)
     }
     if (G->dynamo_ok && (p->switches & SW_EN_PASSANT))
         dynamo_en_passant_push(G);
-    if (!G->in_check && G->king != SQ_NONE && p->rules->castling)
+    if (!G->in_check && G->king != SQ_NONE && p->rules->castling && G->rights)
         castling(G);
 }
 

@@ -161,29 +161,27 @@ void dynamo_check_screen_setup(struct gen *G, int q)
         return;
     const struct geometry *g = G->g;
     const struct king_reads *r = dynamo_king_reads_of(g, q);
-    int dir[4];
-    bool diagonal[4];
-    dynamo_four_lines(g, dir, diagonal);
     enum colour us = (enum colour)G->p->st.side;
-    square_set live = 0;
-    for (square_set set = G->p->st.occupied[us]; set; set &= set - 1) {
-        square_set bit = set & -set;
-        enum kind k = unit_kind(G->b[geo_square_of_bit(g, set_first(set))]);
-        for (int i = 0; i < 4; i++)
-            if ((r->line[i] & bit) && (k == QUEEN || k == (diagonal[i] ? BISHOP : ROOK)))
+    square_set ours = G->p->st.occupied[us], live = 0;
+    for (int i = 0; i < 4; i++) { /* dynamo_four_lines' order: the diagonals last */
+        enum kind slider = i >= 2 ? BISHOP : ROOK;
+        for (square_set set = r->line[i] & ours; set; set &= set - 1) {
+            enum kind k = unit_kind(G->b[geo_square_of_bit(g, set_first(set))]);
+            if (k == QUEEN || k == slider) {
                 live |= r->line[i];
+                break;
+            }
+        }
     }
     G->live_read = live;
-    memset(G->arrive, 0, sizeof G->arrive);
+    /* the kinds of our units (arrive[] is read for them alone) */
     G->arrive[QUEEN] = r->ortho | r->diag;
     G->arrive[ROOK] = r->ortho;
     G->arrive[BISHOP] = r->diag;
     G->arrive[KING] = r->king;
     G->arrive[KNIGHT] = r->knight;
     G->arrive[PAWN] = r->pawn[us];
-    G->arrive_promoted = 0;
-    for (int i = 0; i < LEN(promotion_kinds); i++)
-        G->arrive_promoted |= G->arrive[promotion_kinds[i]];
+    G->arrive_promoted = r->ortho | r->diag | r->knight; /* promotion_kinds: Q R B S */
 }
 
 /* rules.h may_check: the enemy king, not attacked before the turn (the position

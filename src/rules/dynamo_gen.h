@@ -52,6 +52,7 @@ struct gen {
     square_set own_read;     /* in check: the squares the attacks on our king now read */
     bool rights;             /* some castling right exists */
     int removals;
+    bool danger_ready;       /* danger[] marked: only once a turn is judged */
     uint8_t danger[MAX_SQUARES]; /* squares whose change can alter our king's safety */
     int line_dir[4];         /* the four lines through a square: one step of each */
     bool line_diagonal[4];
