@@ -163,13 +163,32 @@ static void pull(struct gen *G, int s, int to, int t, enum line line, int v, int
  * Generation per unit type.
  */
 
+/* generate_checks: the squares to which a plain move of our unit on s (no
+ * pawn: no promotion) may pass dynamo_screen_any, the rest taken as they
+ * come: every one when s lies on a line the screen reads, else those on such
+ * a line or where the unit arriving may attack.  Asked once per unit, it
+ * spares the moves that fail a call each. */
+static inline bool plain_all(const struct gen *G, int s)
+{
+    return !G->checks_only || G->their_king == SQ_NONE || (G->g->bit[s] & G->live_read);
+}
+
+static inline square_set plain_targets(const struct gen *G, int s)
+{
+    return G->live_read | G->arrive[unit_kind(G->b[s])];
+}
+
 static void slider(struct gen *G, int s, const int *dirs, int n, enum line line)
 {
     const unit_t *b = G->b;
+    const square_set *bit = G->g->bit;
+    bool all = plain_all(G, s);
+    square_set targets = all ? 0 : plain_targets(G, s);
     for (int i = 0; i < n; i++) {
         int v = dirs[i], x = s + v, empties = 0;
         for (; b[x] == UNIT_EMPTY; x += v, empties++)
-            add_plain(G, s, x);
+            if (all || (targets & bit[x]))
+                add_plain(G, s, x);
         if (!G->dynamo_ok)
             continue;
         if (b[x] != UNIT_BORDER)
@@ -190,10 +209,12 @@ static void knight(struct gen *G, int s)
 {
     const struct geometry *g = G->g;
     const unit_t *b = G->b;
+    bool all = plain_all(G, s);
+    square_set targets = all ? 0 : plain_targets(G, s);
     for (int i = 0; i < LEN(g->knight_leaps); i++) {
         int w = g->knight_leaps[i], x = s + w;
         unit_t bx = b[x];
-        if (bx == UNIT_EMPTY)
+        if (bx == UNIT_EMPTY && (all || (targets & g->bit[x])))
             add_plain(G, s, x);
         if (!G->dynamo_ok)
             continue;
@@ -209,12 +230,13 @@ static void knight(struct gen *G, int s)
     }
 }
 
-static void king_step(struct gen *G, int s, int v, enum line line)
+/* targets: plain_targets, or every square */
+static void king_step(struct gen *G, int s, int v, enum line line, square_set targets)
 {
     const unit_t *b = G->b;
     int x = s + v;
     unit_t bx = b[x];
-    if (bx == UNIT_EMPTY)
+    if (bx == UNIT_EMPTY && (targets & G->g->bit[x]))
         add_plain(G, s, x);
     if (!G->dynamo_ok)
         return;
@@ -228,10 +250,11 @@ static void king_step(struct gen *G, int s, int v, enum line line)
 static void king(struct gen *G, int s)
 {
     const struct geometry *g = G->g;
+    square_set targets = plain_all(G, s) ? ~(square_set)0 : plain_targets(G, s);
     for (int i = 0; i < LEN(g->rook_dirs); i++)
-        king_step(G, s, g->rook_dirs[i], LINE_ORTHO);
+        king_step(G, s, g->rook_dirs[i], LINE_ORTHO, targets);
     for (int i = 0; i < LEN(g->bishop_dirs); i++)
-        king_step(G, s, g->bishop_dirs[i], LINE_DIAG);
+        king_step(G, s, g->bishop_dirs[i], LINE_DIAG, targets);
 }
 
 /* RULES 3.8 switch EnPassant: an a- or h-file pawn that just double-stepped is
