@@ -74,18 +74,19 @@ static inline void edit_set(unit_t *b, struct edit *e, int sq, unit_t u)
 /* The king on q, not attacked before the turn, is attacked after it only along the
  * lines and by the knights that `mask` names (see mark_danger); pawns always looked
  * at.  `units` holds every square with a unit of theirs after the turn. */
-static bool attacked_since(const struct gen *G, int q, unsigned mask, square_set units)
+static bool attacked_since(const struct gen *G, int q, unsigned mask, square_set units, square_set king)
 {
     const struct geometry *g = G->g;
     const unit_t *b = G->b;
     enum colour by = G->them;
     if (mask & DANGER_KING)
-        return dynamo_board_attacked_among(g, b, q, by, units);
+        return dynamo_board_attacked_among(g, b, q, by, units, king);
     const struct king_reads *r = G->own_reads; /* q is our king's square: it has not moved */
     if ((r->pawn[by] & units) && pawn_attack(g, b, q, by))
         return true;
+    square_set on_lines = units & ~(king & ~r->king); /* dynamo_board_attacked_among */
     for (int i = 0; i < LEN(G->line_dir); i++)
-        if ((mask & (1u << i)) && (r->line[i] & units) &&
+        if ((mask & (1u << i)) && (r->line[i] & on_lines) &&
             dynamo_line_attack(b, q, G->line_dir[i], by, G->line_diagonal[i]))
             return true;
     return (mask & DANGER_KNIGHT) && (r->knight & units) && dynamo_knight_attack(g, b, q, by);
@@ -135,8 +136,10 @@ static bool safe_after(struct gen *G, const struct cand *c, unsigned mask)
     if (king != G->king)
         mask = DANGER_KING;
     /* their units after c: where they stand, and where c's displaced unit lands */
-    square_set units = G->p->st.occupied[G->them] | G->g->bit[c->to2];
-    bool safe = king != SQ_OFF && !attacked_since(G, king, mask, units);
+    square_set arrive = G->g->bit[c->to2];
+    square_set units = G->p->st.occupied[G->them] | arrive;
+    square_set their_king = G->g->bit[G->p->st.king_sq[G->them]] & ~arrive;
+    bool safe = king != SQ_OFF && !attacked_since(G, king, mask, units, their_king);
     take_back(b, &e);
     return safe;
 }
@@ -279,8 +282,9 @@ static bool may_check_cand(struct gen *G, const struct cand *c, const struct tur
     unit_t *b = G->p->board;
     struct edit e;
     play_on_board(b, &e, c);
-    square_set units = G->p->st.occupied[G->us] | G->g->bit[c->to] | G->g->bit[c->to2];
-    bool check = dynamo_checks_after(G->g, b, G->p->st.king_sq[G->them], G->us, read, units);
+    square_set arrive = G->g->bit[c->to] | G->g->bit[c->to2];
+    square_set units = G->p->st.occupied[G->us] | arrive, king = G->g->bit[G->king] & ~arrive;
+    bool check = dynamo_checks_after(G->g, b, G->p->st.king_sq[G->them], G->us, read, units, king);
     take_back(b, &e);
     return check;
 }
@@ -351,7 +355,8 @@ static bool castling_king_attacked(struct position *p, int home, int sq, int roo
     b[rook_from] = UNIT_EMPTY;
     b[rook_to] = rook;
     b[sq] = king;
-    bool attacked = dynamo_board_attacked_among(p->geo, b, sq, by, p->st.occupied[by]); /* only ours moved */
+    bool attacked = dynamo_board_attacked_among(p->geo, b, sq, by, p->st.occupied[by], /* only ours moved */
+                                                p->geo->bit[p->st.king_sq[by]]);
     b[sq] = UNIT_EMPTY;
     b[rook_to] = UNIT_EMPTY;
     b[rook_from] = rook;
@@ -408,8 +413,10 @@ static unsigned checking_now(const struct gen *G)
     enum colour by = G->them;
     square_set units = G->p->st.occupied[by];
     unsigned bits = (r->pawn[by] & units) && pawn_attack(g, b, q, by) ? DANGER_KING : 0;
+    /* dynamo_board_attacked_among: their king reads a line only where it pushes */
+    square_set on_lines = units & ~(g->bit[G->p->st.king_sq[by]] & ~r->king);
     for (int i = 0; i < LEN(G->line_dir); i++)
-        if ((r->line[i] & units) && dynamo_line_attack(b, q, G->line_dir[i], by, G->line_diagonal[i]))
+        if ((r->line[i] & on_lines) && dynamo_line_attack(b, q, G->line_dir[i], by, G->line_diagonal[i]))
             bits |= 1u << i;
     if ((r->knight & units) && dynamo_knight_attack(g, b, q, by))
         bits |= DANGER_KNIGHT;

@@ -46,9 +46,11 @@ bool dynamo_knight_attack(const struct geometry *g, const unit_t *b, int q, enum
     return false;
 }
 
-bool dynamo_board_attacked_among(const struct geometry *g, const unit_t *b, int q, enum colour by, square_set units)
+bool dynamo_board_attacked_among(const struct geometry *g, const unit_t *b, int q, enum colour by, square_set units,
+                                 square_set king)
 {
     const struct king_reads *r = dynamo_king_reads_of(g, q);
+    square_set on_lines = units & ~(king & ~r->king);
     if ((r->pawn[by] & units) && pawn_attack(g, b, q, by))
         return true;
     if ((r->knight & units) && dynamo_knight_attack(g, b, q, by))
@@ -57,14 +59,15 @@ bool dynamo_board_attacked_among(const struct geometry *g, const unit_t *b, int 
     bool diagonal[4];
     dynamo_four_lines(g, dir, diagonal);
     for (int i = 0; i < 4; i++)
-        if ((r->line[i] & units) && dynamo_line_attack(b, q, dir[i], by, diagonal[i]))
+        if ((r->line[i] & on_lines) && dynamo_line_attack(b, q, dir[i], by, diagonal[i]))
             return true;
     return false;
 }
 
 bool dynamo_attacked(const struct position *p, int q, enum colour by)
 {
-    return dynamo_board_attacked_among(p->geo, p->board, q, by, p->st.occupied[by]);
+    return dynamo_board_attacked_among(p->geo, p->board, q, by, p->st.occupied[by],
+                                       p->geo->bit[p->st.king_sq[by]]);
 }
 
 /* What the attack on q (RULES 3.5) reads of square sq: READ_KNIGHT on the
@@ -210,9 +213,10 @@ bool dynamo_may_check_reads(const struct position *p, const struct turn *t, int 
 /* The test on `after`, the board after the turn: an attack on the enemy king
  * on q by a pawn, or along the lines and by the knights read. */
 bool dynamo_checks_after(const struct geometry *g, const unit_t *after, int q, enum colour us, const int read[4],
-                         square_set units)
+                         square_set units, square_set king)
 {
     const struct king_reads *r = dynamo_king_reads_of(g, q);
+    square_set on_lines = units & ~(king & ~r->king);
     if ((r->pawn[us] & units) && pawn_attack(g, after, q, us))
         return true;
     bool knights = false;
@@ -230,7 +234,7 @@ bool dynamo_checks_after(const struct geometry *g, const unit_t *after, int q, e
         /* read_by_attack's steps are positive, in dynamo_four_lines' order:
          * north, east, then the diagonals */
         int line = v == g->north ? 0 : v == g->east ? 1 : v == g->north + g->east ? 2 : 3;
-        if ((r->line[line] & units) && dynamo_line_attack(after, q, v, us, line >= 2))
+        if ((r->line[line] & on_lines) && dynamo_line_attack(after, q, v, us, line >= 2))
             return true;
     }
     return knights && (r->knight & units) && dynamo_knight_attack(g, after, q, us);
@@ -247,6 +251,8 @@ bool dynamo_may_check(const struct position *p, const struct turn *t)
     unit_t after[MAX_SQUARES];
     position_board_after(p, t, after);
     enum colour us = (enum colour)p->st.side;
-    square_set units = p->st.occupied[us] | p->geo->bit[t->to] | p->geo->bit[t->to2];
-    return dynamo_checks_after(p->geo, after, p->st.king_sq[!us], us, read, units);
+    /* ours where they stand, and where the turn brings one */
+    square_set arrive = p->geo->bit[t->to] | p->geo->bit[t->to2];
+    square_set king = p->geo->bit[p->st.king_sq[us]] & ~arrive;
+    return dynamo_checks_after(p->geo, after, p->st.king_sq[!us], us, read, p->st.occupied[us] | arrive, king);
 }

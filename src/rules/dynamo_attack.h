@@ -87,8 +87,12 @@ static inline const struct king_reads *dynamo_king_reads_of(const struct geometr
 
 /* Any push or pull of `by` removing the unit on q, on the board b, where
  * `units` holds every square of b with a unit of `by` (more squares may be
- * in it): a line, knight or pawn square with none of them is not looked at. */
-bool dynamo_board_attacked_among(const struct geometry *g, const unit_t *b, int q, enum colour by, square_set units);
+ * in it): a line, knight or pawn square with none of them is not looked at.
+ * `king` (within units, or empty) holds squares where no unit of `by` but
+ * its king may stand: a line is looked at for them only where the king
+ * would push q off (beside q, the edge beyond it), a king's only attack. */
+bool dynamo_board_attacked_among(const struct geometry *g, const unit_t *b, int q, enum colour by, square_set units,
+                                 square_set king);
 /* rules.h attacked. */
 bool dynamo_attacked(const struct position *p, int q, enum colour by);
 
@@ -98,9 +102,9 @@ bool dynamo_may_check(const struct position *p, const struct turn *t);
  * false when t cannot check, *sure when it must be looked at whatever it reads. */
 bool dynamo_may_check_reads(const struct position *p, const struct turn *t, int read[4], bool *sure);
 /* Whether our units attack the enemy king on q on the board `after` (a pawn,
- * or along the lines and by the knights in read[4]); `units` holds every
- * square of `after` with a unit of ours (more squares may be in it). */
+ * or along the lines and by the knights in read[4]); units and king as
+ * dynamo_board_attacked_among's, for our units on `after`. */
 bool dynamo_checks_after(const struct geometry *g, const unit_t *after, int q, enum colour us, const int read[4],
-                         square_set units);
+                         square_set units, square_set king);
 
 #endif

@@ -62,11 +62,14 @@ static inline void add_variants(struct gen *G, int from, int to, int from2, int 
 }
 
 /* generate_checks' screen comes first, inlined at every call: it drops most
- * turns there, before anything is built or called for them. */
+ * turns there, before anything is built or called for them; and once
+ * has_legal_turn has its answer, the unit's other turns go no further. */
 static inline __attribute__((always_inline)) void add(struct gen *G, int from, int to, int from2, int to2,
                                                      unsigned flags)
 {
     if (G->checks_only && !dynamo_screen_any(G, from, to, from2, to2))
+        return;
+    if (G->first_only && G->count > 0)
         return;
     add_variants(G, from, to, from2, to2, flags);
 }
