@@ -72,20 +72,24 @@ static inline void edit_set(unit_t *b, struct edit *e, int sq, unit_t u)
 }
 
 /* The king on q, not attacked before the turn, is attacked after it only along the
- * lines and by the knights that `mask` names (see mark_danger); pawns always looked at. */
-static bool attacked_since(const struct gen *G, int q, unsigned mask)
+ * lines and by the knights that `mask` names (see mark_danger); pawns always looked
+ * at.  `units` holds every square with a unit of theirs after the turn. */
+static bool attacked_since(const struct gen *G, int q, unsigned mask, square_set units, square_set king)
 {
     const struct geometry *g = G->g;
     const unit_t *b = G->b;
     enum colour by = G->them;
     if (mask & DANGER_KING)
-        return dynamo_attacked(G->p, q, by);
-    if (pawn_attack(g, b, q, by))
+        return dynamo_board_attacked_among(g, b, q, by, units, king);
+    const struct king_reads *r = G->own_reads; /* q is our king's square: it has not moved */
+    if ((r->pawn[by] & units) && pawn_attack(g, b, q, by))
         return true;
+    square_set on_lines = units & ~(king & ~r->king); /* dynamo_board_attacked_among */
     for (int i = 0; i < LEN(G->line_dir); i++)
-        if ((mask & (1u << i)) && dynamo_line_attack(b, q, G->line_dir[i], by, G->line_diagonal[i]))
+        if ((mask & (1u << i)) && (r->line[i] & on_lines) &&
+            dynamo_line_attack(b, q, G->line_dir[i], by, G->line_diagonal[i]))
             return true;
-    return (mask & DANGER_KNIGHT) && dynamo_knight_attack(g, b, q, by);
+    return (mask & DANGER_KNIGHT) && (r->knight & units) && dynamo_knight_attack(g, b, q, by);
 }
 
 /* c played on the board b alone (no hashes), each change noted in e to be
@@ -131,7 +135,11 @@ static bool safe_after(struct gen *G, const struct cand *c, unsigned mask)
     play_on_board(b, &e, c);
     if (king != G->king)
         mask = DANGER_KING;
-    bool safe = king != SQ_OFF && !attacked_since(G, king, mask);
+    /* their units after c: where they stand, and where c's displaced unit lands */
+    square_set arrive = G->g->bit[c->to2];
+    square_set units = G->p->st.occupied[G->them] | arrive;
+    square_set their_king = G->g->bit[G->p->st.king_sq[G->them]] & ~arrive;
+    bool safe = king != SQ_OFF && !attacked_since(G, king, mask, units, their_king);
     take_back(b, &e);
     return safe;
 }
@@ -148,6 +156,55 @@ static inline bool touches(const struct geometry *g, square_set read, const stru
            on(g, read, c->to2);
 }
 
+/* Squares where a change could put our king (not now in check) in check.  On each
+ * ray from the king: every square up to the first unit; and, when that unit is
+ * their slider along the ray, the second unit's square if at most two more units
+ * follow (the turn vacating them all would leave the slider alone: a pull, see
+ * dynamo_line_attack).  With the first unit unchanged and not their slider, no
+ * push or pull along the line can appear.  For their knights only: the squares
+ * from which a knight pushes or pulls the king off. */
+static void mark_ray(struct gen *G, int v, bool diagonal, uint8_t bit)
+{
+    const unit_t *b = G->b;
+    int x = G->king + v;
+    for (; b[x] == UNIT_EMPTY; x += v)
+        G->danger[x] = bit;
+    if (b[x] == UNIT_BORDER)
+        return;
+    G->danger[x] = bit;
+    if (!slider_of(b[x], G->them, diagonal))
+        return;
+    int second = SQ_NONE, more = 0;
+    for (x += v; b[x] != UNIT_BORDER; x += v)
+        if (b[x] != UNIT_EMPTY && more++ == 0)
+            second = x;
+    if (second != SQ_NONE && more <= 2)
+        G->danger[second] = bit;
+}
+
+static void mark_danger(struct gen *G)
+{
+    const struct geometry *g = G->g;
+    const unit_t *b = G->b;
+    int k = G->king;
+    memset(G->danger, 0, (size_t)g->squares);
+    G->danger[k] = DANGER_KING;
+    G->danger_ready = true;
+    for (int i = 0; i < 4; i++) {
+        mark_ray(G, G->line_dir[i], G->line_diagonal[i], (uint8_t)(1u << i));
+        mark_ray(G, -G->line_dir[i], G->line_diagonal[i], (uint8_t)(1u << i));
+    }
+    for (int i = 0; i < LEN(g->knight_leaps); i++) {
+        int w = g->knight_leaps[i];
+        if (b[k + w] == UNIT_BORDER) {
+            if (g->on_board[k - w])
+                G->danger[k - w] |= DANGER_KNIGHT; /* push */
+        } else if (b[k + 2 * w] == UNIT_BORDER) {
+            G->danger[k + w] |= DANGER_KNIGHT; /* pull */
+        }
+    }
+}
+
 /* In check, a turn changing no square the attack reads leaves the check; one that
  * does is judged on the lines and knights attacking now (G->checking) and on those
  * its squares can open (danger[], which marks each line through the king by
@@ -158,6 +215,8 @@ static bool legal(struct gen *G, const struct cand *c)
         return true;
     if (G->in_check && !touches(G->g, G->own_read, c))
         return false;
+    if (!G->danger_ready)
+        mark_danger(G);
     const uint8_t *d = G->danger;
     unsigned mask = (d[c->from] | d[c->to] | d[c->from2] | d[c->to2]) & (DANGER_LINES | DANGER_KING);
     if ((d[c->to2] & DANGER_KNIGHT) && c->d2 == unit_make(G->them, KNIGHT)) /* promoted too */
@@ -189,12 +248,13 @@ static inline bool removes_one(const struct cand *c)
 
 /* generate_checks' screen before may_check (set up by
  * dynamo_check_screen_setup).  The enemy king, not attacked before our turn
- * (the position is legal), is attacked after it (RULES 3.5) by a pawn or knight
- * only if one of ours arrives where it pushes or pulls the king off (those
- * squares are fixed by the board's edge); along a line only if the turn changes
- * a square of a line that already holds our slider of its kind or our king
- * (dynamo_line_attack reads that line alone), or one of those arrives on the
- * line; or when the king itself is displaced. */
+ * (the position is legal), is attacked after it (RULES 3.5) by a pawn, knight
+ * or king only if one of ours arrives where it pushes or pulls the king off
+ * (those squares are fixed by the board's edge: a king pushes one step, from
+ * beside the enemy king with the edge beyond it, and never leaves the board
+ * to pull); by a slider only if the turn changes a square of a line that
+ * already holds our slider of its kind (dynamo_line_attack reads that line
+ * alone), or one arrives on the line; or when the king itself is displaced. */
 static inline bool may_check_screen(const struct gen *G, const struct cand *c)
 {
     if (G->their_king == SQ_NONE || c->from2 == G->their_king)
@@ -222,7 +282,9 @@ static bool may_check_cand(struct gen *G, const struct cand *c, const struct tur
     unit_t *b = G->p->board;
     struct edit e;
     play_on_board(b, &e, c);
-    bool check = dynamo_checks_after(G->g, b, G->p->st.king_sq[G->them], G->us, read);
+    square_set arrive = G->g->bit[c->to] | G->g->bit[c->to2];
+    square_set units = G->p->st.occupied[G->us] | arrive, king = G->g->bit[G->king] & ~arrive;
+    bool check = dynamo_checks_after(G->g, b, G->p->st.king_sq[G->them], G->us, read, units, king);
     take_back(b, &e);
     return check;
 }
@@ -277,55 +339,6 @@ void dynamo_keep(struct gen *G, const struct cand *c)
  * Our king's surroundings, worked out once per generation for the filters.
  */
 
-/* Squares where a change could put our king (not now in check) in check.  On each
- * ray from the king: every square up to the first unit; and, when that unit is
- * their slider along the ray, the second unit's square if at most two more units
- * follow (the turn vacating them all would leave the slider alone: a pull, see
- * dynamo_line_attack).  With the first unit unchanged and not their slider, no
- * push or pull along the line can appear.  For their knights only: the squares
- * from which a knight pushes or pulls the king off. */
-static void mark_ray(struct gen *G, int v, bool diagonal, uint8_t bit)
-{
-    const unit_t *b = G->b;
-    int x = G->king + v;
-    for (; b[x] == UNIT_EMPTY; x += v)
-        G->danger[x] = bit;
-    if (b[x] == UNIT_BORDER)
-        return;
-    G->danger[x] = bit;
-    if (!slider_of(b[x], G->them, diagonal))
-        return;
-    int second = SQ_NONE, more = 0;
-    for (x += v; b[x] != UNIT_BORDER; x += v)
-        if (b[x] != UNIT_EMPTY && more++ == 0)
-            second = x;
-    if (second != SQ_NONE && more <= 2)
-        G->danger[second] = bit;
-}
-
-static void mark_danger(struct gen *G)
-{
-    const struct geometry *g = G->g;
-    const unit_t *b = G->b;
-    int k = G->king;
-    memset(G->danger, 0, (size_t)g->squares);
-    G->danger[k] = DANGER_KING;
-    dynamo_four_lines(g, G->line_dir, G->line_diagonal);
-    for (int i = 0; i < 4; i++) {
-        mark_ray(G, G->line_dir[i], G->line_diagonal[i], (uint8_t)(1u << i));
-        mark_ray(G, -G->line_dir[i], G->line_diagonal[i], (uint8_t)(1u << i));
-    }
-    for (int i = 0; i < LEN(g->knight_leaps); i++) {
-        int w = g->knight_leaps[i];
-        if (b[k + w] == UNIT_BORDER) {
-            if (g->on_board[k - w])
-                G->danger[k - w] |= DANGER_KNIGHT; /* push */
-        } else if (b[k + 2 * w] == UNIT_BORDER) {
-            G->danger[k + w] |= DANGER_KNIGHT; /* pull */
-        }
-    }
-}
-
 /* ---------------------------------------------------------------------------
  * Castling (RULES 3.7).
  */
@@ -342,7 +355,8 @@ static bool castling_king_attacked(struct position *p, int home, int sq, int roo
     b[rook_from] = UNIT_EMPTY;
     b[rook_to] = rook;
     b[sq] = king;
-    bool attacked = dynamo_board_attacked(p->geo, b, sq, by);
+    bool attacked = dynamo_board_attacked_among(p->geo, b, sq, by, p->st.occupied[by], /* only ours moved */
+                                                p->geo->bit[p->st.king_sq[by]]);
     b[sq] = UNIT_EMPTY;
     b[rook_to] = UNIT_EMPTY;
     b[rook_from] = rook;
@@ -389,19 +403,22 @@ static void castling(struct gen *G)
  * A generation and the rule set's entry points.
  */
 
-/* What attacks our king now, as danger[] bits (mark_danger has set line_dir):
- * 0 when nothing does. */
+/* What attacks our king now, as danger[] bits: 0 when nothing does. */
 static unsigned checking_now(const struct gen *G)
 {
     const struct geometry *g = G->g;
     const unit_t *b = G->b;
+    const struct king_reads *r = G->own_reads;
     int q = G->king;
     enum colour by = G->them;
-    unsigned bits = pawn_attack(g, b, q, by) ? DANGER_KING : 0;
+    square_set units = G->p->st.occupied[by];
+    unsigned bits = (r->pawn[by] & units) && pawn_attack(g, b, q, by) ? DANGER_KING : 0;
+    /* dynamo_board_attacked_among: their king reads a line only where it pushes */
+    square_set on_lines = units & ~(g->bit[G->p->st.king_sq[by]] & ~r->king);
     for (int i = 0; i < LEN(G->line_dir); i++)
-        if (dynamo_line_attack(b, q, G->line_dir[i], by, G->line_diagonal[i]))
+        if ((r->line[i] & on_lines) && dynamo_line_attack(b, q, G->line_dir[i], by, G->line_diagonal[i]))
             bits |= 1u << i;
-    if (dynamo_knight_attack(g, b, q, by))
+    if ((r->knight & units) && dynamo_knight_attack(g, b, q, by))
         bits |= DANGER_KNIGHT;
     return bits;
 }
@@ -419,13 +436,15 @@ static void run(struct gen *G)
     G->fwd = G->us == WHITE ? g->north : g->south;
     G->king = p->st.king_sq[G->us];
     G->in_check = false;
+    G->danger_ready = false; /* marked for the first turn judged (legal) */
     if (G->king != SQ_NONE) {
-        mark_danger(G);
+        G->own_reads = dynamo_king_reads_of(g, G->king);
+        dynamo_four_lines(g, G->line_dir, G->line_diagonal);
         G->checking = checking_now(G);
         G->in_check = G->checking != 0;
     }
     if (G->in_check) { /* a turn that answers must change what each attack reads */
-        const struct king_reads *r = dynamo_king_reads_of(g, G->king);
+        const struct king_reads *r = G->own_reads;
         G->own_read = SET_BIT(geo_bit(g, G->king));
         for (int i = 0; i < 4; i++)
             if (G->checking & (1u << i))
@@ -459,7 +478,7 @@ static void run(struct gen *G)
     }
     if (G->dynamo_ok && (p->switches & SW_EN_PASSANT))
         dynamo_en_passant_push(G);
-    if (!G->in_check && G->king != SQ_NONE && p->rules->castling)
+    if (!G->in_check && G->king != SQ_NONE && p->rules->castling && G->rights)
         castling(G);
 }
 

@@ -46,40 +46,28 @@ bool dynamo_knight_attack(const struct geometry *g, const unit_t *b, int q, enum
     return false;
 }
 
-bool dynamo_board_attacked(const struct geometry *g, const unit_t *b, int q, enum colour by)
+bool dynamo_board_attacked_among(const struct geometry *g, const unit_t *b, int q, enum colour by, square_set units,
+                                 square_set king)
 {
-    if (pawn_attack(g, b, q, by) || dynamo_knight_attack(g, b, q, by))
+    const struct king_reads *r = dynamo_king_reads_of(g, q);
+    square_set on_lines = units & ~(king & ~r->king);
+    if ((r->pawn[by] & units) && pawn_attack(g, b, q, by))
         return true;
-    for (int i = 0; i < LEN(g->rook_dirs); i++) {
-        if (g->rook_dirs[i] > 0 && dynamo_line_attack(b, q, g->rook_dirs[i], by, false))
+    if ((r->knight & units) && dynamo_knight_attack(g, b, q, by))
+        return true;
+    int dir[4];
+    bool diagonal[4];
+    dynamo_four_lines(g, dir, diagonal);
+    for (int i = 0; i < 4; i++)
+        if ((r->line[i] & on_lines) && dynamo_line_attack(b, q, dir[i], by, diagonal[i]))
             return true;
-        if (g->bishop_dirs[i] > 0 && dynamo_line_attack(b, q, g->bishop_dirs[i], by, true))
-            return true;
-    }
     return false;
 }
 
 bool dynamo_attacked(const struct position *p, int q, enum colour by)
 {
-    return dynamo_board_attacked(p->geo, p->board, q, by);
-}
-
-/* The four lines through a square, one positive step each: ranks and files
- * first, then diagonals (danger[]'s bits and king_reads.line[] count them so). */
-void dynamo_four_lines(const struct geometry *g, int dir[4], bool diagonal[4])
-{
-    int n = 0;
-    for (int i = 0; i < LEN(g->rook_dirs); i++)
-        if (g->rook_dirs[i] > 0) {
-            dir[n] = g->rook_dirs[i];
-            diagonal[n++] = false;
-        }
-    for (int i = 0; i < LEN(g->bishop_dirs); i++)
-        if (g->bishop_dirs[i] > 0) {
-            dir[n] = g->bishop_dirs[i];
-            diagonal[n++] = true;
-        }
-    assert(n == 4);
+    return dynamo_board_attacked_among(p->geo, p->board, q, by, p->st.occupied[by],
+                                       p->geo->bit[p->st.king_sq[by]]);
 }
 
 /* What the attack on q (RULES 3.5) reads of square sq: READ_KNIGHT on the
@@ -99,21 +87,23 @@ static inline int read_by_attack(const struct geometry *g, int q, square_set rea
 }
 
 static void king_reads_walk(const struct geometry *g, int q, struct king_reads *r);
-const struct king_reads *dynamo_king_reads_of(const struct geometry *g, int q)
+
+_Thread_local const struct geometry *dynamo_reads_geo;
+_Thread_local bool dynamo_reads_known[MAX_SQUARES];
+_Thread_local struct king_reads dynamo_reads[MAX_SQUARES];
+
+const struct king_reads *dynamo_king_reads_fill(const struct geometry *g, int q)
 {
-    static _Thread_local const struct geometry *cached_geo;
-    static _Thread_local struct king_reads cached[MAX_SQUARES];
-    static _Thread_local bool known[MAX_SQUARES];
     assert(q >= 0 && q < g->squares); /* a square of the board array */
-    if (cached_geo != g) { /* geometry_get's are cached, never freed: one address, one geometry */
-        memset(known, 0, sizeof known);
-        cached_geo = g;
+    if (dynamo_reads_geo != g) { /* geometry_get's are cached, never freed: one address, one geometry */
+        memset(dynamo_reads_known, 0, sizeof dynamo_reads_known);
+        dynamo_reads_geo = g;
     }
-    if (!known[q]) {
-        king_reads_walk(g, q, &cached[q]);
-        known[q] = true;
+    if (!dynamo_reads_known[q]) {
+        king_reads_walk(g, q, &dynamo_reads[q]);
+        dynamo_reads_known[q] = true;
     }
-    return &cached[q];
+    return &dynamo_reads[q];
 }
 
 /* The squares read_by_attack names for a king on q (all of them when q is
@@ -152,6 +142,11 @@ static void king_reads_walk(const struct geometry *g, int q, struct king_reads *
         else if (g->on_board[q + w] && !g->on_board[q + 2 * w])
             r->knight |= SET_BIT(geo_bit(g, q + w));
     }
+    for (int i = 0; i < LEN(g->queen_dirs); i++) { /* dynamo_line_attack: a king pushes only one step */
+        int v = g->queen_dirs[i];
+        if (!g->on_board[q + v] && g->on_board[q - v])
+            r->king |= SET_BIT(geo_bit(g, q - v));
+    }
     for (int c = WHITE; c <= BLACK; c++) { /* pawn_attack's two squares */
         int f = c == WHITE ? g->north : g->south, e = g->east;
         if (g->on_board[q - f - e] && !g->on_board[q + f + e])
@@ -169,26 +164,27 @@ void dynamo_check_screen_setup(struct gen *G, int q)
         return;
     const struct geometry *g = G->g;
     const struct king_reads *r = dynamo_king_reads_of(g, q);
-    int dir[4];
-    bool diagonal[4];
-    dynamo_four_lines(g, dir, diagonal);
     enum colour us = (enum colour)G->p->st.side;
-    square_set live = 0;
-    for (square_set set = G->p->st.occupied[us]; set; set &= set - 1) {
-        square_set bit = set & -set;
-        enum kind k = unit_kind(G->b[geo_square_of_bit(g, set_first(set))]);
-        for (int i = 0; i < 4; i++)
-            if ((r->line[i] & bit) && (k == QUEEN || k == KING || k == (diagonal[i] ? BISHOP : ROOK)))
+    square_set ours = G->p->st.occupied[us], live = 0;
+    for (int i = 0; i < 4; i++) { /* dynamo_four_lines' order: the diagonals last */
+        enum kind slider = i >= 2 ? BISHOP : ROOK;
+        for (square_set set = r->line[i] & ours; set; set &= set - 1) {
+            enum kind k = unit_kind(G->b[geo_square_of_bit(g, set_first(set))]);
+            if (k == QUEEN || k == slider) {
                 live |= r->line[i];
+                break;
+            }
+        }
     }
     G->live_read = live;
-    memset(G->arrive, 0, sizeof G->arrive);
+    /* the kinds of our units (arrive[] is read for them alone) */
     G->arrive[QUEEN] = r->ortho | r->diag;
     G->arrive[ROOK] = r->ortho;
     G->arrive[BISHOP] = r->diag;
-    G->arrive[KING] = g->king_set[q]; /* dynamo_line_attack: the king pushes from beside q */
+    G->arrive[KING] = r->king;
     G->arrive[KNIGHT] = r->knight;
     G->arrive[PAWN] = r->pawn[us];
+    G->arrive_promoted = r->ortho | r->diag | r->knight; /* promotion_kinds: Q R B S */
 }
 
 /* rules.h may_check: the enemy king, not attacked before the turn (the position
@@ -216,9 +212,12 @@ bool dynamo_may_check_reads(const struct position *p, const struct turn *t, int 
 
 /* The test on `after`, the board after the turn: an attack on the enemy king
  * on q by a pawn, or along the lines and by the knights read. */
-bool dynamo_checks_after(const struct geometry *g, const unit_t *after, int q, enum colour us, const int read[4])
+bool dynamo_checks_after(const struct geometry *g, const unit_t *after, int q, enum colour us, const int read[4],
+                         square_set units, square_set king)
 {
-    if (pawn_attack(g, after, q, us))
+    const struct king_reads *r = dynamo_king_reads_of(g, q);
+    square_set on_lines = units & ~(king & ~r->king);
+    if ((r->pawn[us] & units) && pawn_attack(g, after, q, us))
         return true;
     bool knights = false;
     for (int i = 0; i < 4; i++) {
@@ -227,14 +226,18 @@ bool dynamo_checks_after(const struct geometry *g, const unit_t *after, int q, e
             knights = true;
             continue;
         }
-        if (v <= 0)
-            continue;
-        /* read_by_attack's steps are positive: north or east is a rank or file */
-        bool diagonal = v != g->north && v != g->east;
-        if (dynamo_line_attack(after, q, v, us, diagonal))
+        bool tested = false;
+        for (int j = 0; j < i; j++)
+            tested = tested || read[j] == v;
+        if (v <= 0 || tested)
+            continue; /* no line read, or one tested already */
+        /* read_by_attack's steps are positive, in dynamo_four_lines' order:
+         * north, east, then the diagonals */
+        int line = v == g->north ? 0 : v == g->east ? 1 : v == g->north + g->east ? 2 : 3;
+        if ((r->line[line] & on_lines) && dynamo_line_attack(after, q, v, us, line >= 2))
             return true;
     }
-    return knights && dynamo_knight_attack(g, after, q, us);
+    return knights && (r->knight & units) && dynamo_knight_attack(g, after, q, us);
 }
 
 bool dynamo_may_check(const struct position *p, const struct turn *t)
@@ -248,5 +251,8 @@ bool dynamo_may_check(const struct position *p, const struct turn *t)
     unit_t after[MAX_SQUARES];
     position_board_after(p, t, after);
     enum colour us = (enum colour)p->st.side;
-    return dynamo_checks_after(p->geo, after, p->st.king_sq[!us], us, read);
+    /* ours where they stand, and where the turn brings one */
+    square_set arrive = p->geo->bit[t->to] | p->geo->bit[t->to2];
+    square_set king = p->geo->bit[p->st.king_sq[us]] & ~arrive;
+    return dynamo_checks_after(p->geo, after, p->st.king_sq[!us], us, read, p->st.occupied[us] | arrive, king);
 }

@@ -47,14 +47,17 @@ static inline bool pawn_attack(const struct geometry *g, const unit_t *b, int q,
  * with the edge a leap beyond it). */
 bool dynamo_knight_attack(const struct geometry *g, const unit_t *b, int q, enum colour by);
 
-/* Any push or pull of `by` removing the unit on q, on the board b. */
-bool dynamo_board_attacked(const struct geometry *g, const unit_t *b, int q, enum colour by);
-/* rules.h attacked. */
-bool dynamo_attacked(const struct position *p, int q, enum colour by);
-
 /* The four lines through a square, one positive step each: ranks and files
  * first, then diagonals (danger[]'s bits and king_reads.line[] count them so). */
-void dynamo_four_lines(const struct geometry *g, int dir[4], bool diagonal[4]);
+static inline void dynamo_four_lines(const struct geometry *g, int dir[4], bool diagonal[4])
+{
+    dir[0] = g->north;
+    dir[1] = g->east;
+    dir[2] = g->north + g->east;
+    dir[3] = g->north + g->west;
+    diagonal[0] = diagonal[1] = false;
+    diagonal[2] = diagonal[3] = true;
+}
 
 /* What the attacks on a king on q (RULES 3.5) read and where their units stand,
  * worked out once per square and geometry on each thread: every generate_checks
@@ -66,9 +69,32 @@ struct king_reads {
     square_set ortho;    /* its rank and file */
     square_set diag;     /* its diagonals */
     square_set knight;   /* where a knight pushes or pulls q off the board */
+    square_set king;     /* where a king pushes q off the board (beside q, the edge beyond q) */
     square_set pawn[2];  /* where a pawn of colour c pushes q off */
 };
-const struct king_reads *dynamo_king_reads_of(const struct geometry *g, int q);
+/* The thread's table behind dynamo_king_reads_of, filled on first use. */
+extern _Thread_local const struct geometry *dynamo_reads_geo;
+extern _Thread_local bool dynamo_reads_known[MAX_SQUARES];
+extern _Thread_local struct king_reads dynamo_reads[MAX_SQUARES];
+const struct king_reads *dynamo_king_reads_fill(const struct geometry *g, int q);
+/* Inline: the attack tests ask it for every square they test. */
+static inline const struct king_reads *dynamo_king_reads_of(const struct geometry *g, int q)
+{
+    if (dynamo_reads_geo == g && dynamo_reads_known[q])
+        return &dynamo_reads[q];
+    return dynamo_king_reads_fill(g, q);
+}
+
+/* Any push or pull of `by` removing the unit on q, on the board b, where
+ * `units` holds every square of b with a unit of `by` (more squares may be
+ * in it): a line, knight or pawn square with none of them is not looked at.
+ * `king` (within units, or empty) holds squares where no unit of `by` but
+ * its king may stand: a line is looked at for them only where the king
+ * would push q off (beside q, the edge beyond it), a king's only attack. */
+bool dynamo_board_attacked_among(const struct geometry *g, const unit_t *b, int q, enum colour by, square_set units,
+                                 square_set king);
+/* rules.h attacked. */
+bool dynamo_attacked(const struct position *p, int q, enum colour by);
 
 /* rules.h may_check (see dynamo_attack.c). */
 bool dynamo_may_check(const struct position *p, const struct turn *t);
@@ -76,7 +102,9 @@ bool dynamo_may_check(const struct position *p, const struct turn *t);
  * false when t cannot check, *sure when it must be looked at whatever it reads. */
 bool dynamo_may_check_reads(const struct position *p, const struct turn *t, int read[4], bool *sure);
 /* Whether our units attack the enemy king on q on the board `after` (a pawn,
- * or along the lines and by the knights in read[4]). */
-bool dynamo_checks_after(const struct geometry *g, const unit_t *after, int q, enum colour us, const int read[4]);
+ * or along the lines and by the knights in read[4]); units and king as
+ * dynamo_board_attacked_among's, for our units on `after`. */
+bool dynamo_checks_after(const struct geometry *g, const unit_t *after, int q, enum colour us, const int read[4],
+                         square_set units, square_set king);
 
 #endif

@@ -38,6 +38,7 @@ struct gen {
     enum colour us, them;
     int fwd;                 /* our pawns' forward step */
     int king;                /* our king, SQ_NONE without one */
+    const struct king_reads *own_reads; /* with our king: what the attacks on it read */
     bool in_check;
     unsigned checking;       /* danger[] bits of what attacks our king now (DANGER_KING: a pawn) */
     bool dynamo_ok;          /* RULES 3.5 switch NoDynamoEscape */
@@ -47,9 +48,11 @@ struct gen {
     int their_king;          /* with checks_only: the enemy king's square, or SQ_NONE */
     square_set live_read;    /* with checks_only: the lines through it holding our slider of their kind or our king */
     square_set arrive[16];   /* with checks_only: by kind, where our unit arriving may attack it */
+    square_set arrive_promoted; /* with checks_only: arrive[] of the kinds a pawn promotes to, together */
     square_set own_read;     /* in check: the squares the attacks on our king now read */
     bool rights;             /* some castling right exists */
     int removals;
+    bool danger_ready;       /* danger[] marked: only once a turn is judged */
     uint8_t danger[MAX_SQUARES]; /* squares whose change can alter our king's safety */
     int line_dir[4];         /* the four lines through a square: one step of each */
     bool line_diagonal[4];
@@ -68,6 +71,34 @@ struct cand {
     unit_t m, d;               /* mover and displaced unit before the turn */
     unit_t m2, d2;             /* the same as they arrive */
 };
+
+/* With checks_only: where a unit u of ours arriving on sq may attack the enemy
+ * king, whatever it promotes to (RULES 3.4: a pawn promotes on its last rank). */
+static inline square_set dynamo_arrive_any(const struct gen *G, unit_t u, int sq)
+{
+    const struct geometry *g = G->g;
+    bool last = g->rank_of[sq] == (unit_colour(u) == WHITE ? g->ranks - 1 : 0);
+    return unit_kind(u) == PAWN && last ? G->arrive_promoted : G->arrive[unit_kind(u)];
+}
+
+/* dynamo.c's may_check_screen for every promotion variant of a turn at once,
+ * read off the board before the turn is built: generate_checks drops most
+ * turns here, and building each one costs more than the screen itself.
+ * bit[] is 0 off the playing area (SQ_NONE, SQ_OFF). */
+static inline bool dynamo_screen_any(const struct gen *G, int from, int to, int from2, int to2)
+{
+    const square_set *bit = G->g->bit;
+    if (G->their_king == SQ_NONE || from2 == G->their_king)
+        return true;
+    square_set moved = to != from ? bit[from] | bit[to] : 0;
+    if ((moved | bit[from2] | bit[to2]) & G->live_read)
+        return true;
+    if (to != from && (bit[to] & dynamo_arrive_any(G, G->b[from], to)))
+        return true;
+    if (from2 == SQ_NONE || !unit_is(G->b[from2], G->us))
+        return false;
+    return (bit[to2] & dynamo_arrive_any(G, G->b[from2], to2)) != 0;
+}
 
 /* Keeps c if the filters pass it: the undo rule, king safety, one turn per
  * result (RULES 3.6, 0), and with generate_checks the check screen. */

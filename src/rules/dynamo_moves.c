@@ -30,7 +30,7 @@ static inline struct cand cand_of(const struct gen *G, int from, int to, int fro
  * Inline, as add_plain: add_plain then becomes add made for a plain move (no
  * second unit), the commonest turn of the king, knight and pawn generators,
  * where without the hint the compiler calls the general add. */
-static inline void add(struct gen *G, int from, int to, int from2, int to2, unsigned flags)
+static inline void add_variants(struct gen *G, int from, int to, int from2, int to2, unsigned flags)
 {
     const struct geometry *g = G->g;
     struct cand c = cand_of(G, from, to, from2, to2, flags);
@@ -59,6 +59,19 @@ static inline void add(struct gen *G, int from, int to, int from2, int to2, unsi
             }
             dynamo_keep(G, &c);
         }
+}
+
+/* generate_checks' screen comes first, inlined at every call: it drops most
+ * turns there, before anything is built or called for them; and once
+ * has_legal_turn has its answer, the unit's other turns go no further. */
+static inline __attribute__((always_inline)) void add(struct gen *G, int from, int to, int from2, int to2,
+                                                     unsigned flags)
+{
+    if (G->checks_only && !dynamo_screen_any(G, from, to, from2, to2))
+        return;
+    if (G->first_only && G->count > 0)
+        return;
+    add_variants(G, from, to, from2, to2, flags);
 }
 
 static inline void add_plain(struct gen *G, int from, int to)
@@ -153,13 +166,32 @@ static void pull(struct gen *G, int s, int to, int t, enum line line, int v, int
  * Generation per unit type.
  */
 
+/* generate_checks: the squares to which a plain move of our unit on s (no
+ * pawn: no promotion) may pass dynamo_screen_any, the rest taken as they
+ * come: every one when s lies on a line the screen reads, else those on such
+ * a line or where the unit arriving may attack.  Asked once per unit, it
+ * spares the moves that fail a call each. */
+static inline bool plain_all(const struct gen *G, int s)
+{
+    return !G->checks_only || G->their_king == SQ_NONE || (G->g->bit[s] & G->live_read);
+}
+
+static inline square_set plain_targets(const struct gen *G, int s)
+{
+    return G->live_read | G->arrive[unit_kind(G->b[s])];
+}
+
 static void slider(struct gen *G, int s, const int *dirs, int n, enum line line)
 {
     const unit_t *b = G->b;
+    const square_set *bit = G->g->bit;
+    bool all = plain_all(G, s);
+    square_set targets = all ? 0 : plain_targets(G, s);
     for (int i = 0; i < n; i++) {
         int v = dirs[i], x = s + v, empties = 0;
         for (; b[x] == UNIT_EMPTY; x += v, empties++)
-            add_plain(G, s, x);
+            if (all || (targets & bit[x]))
+                add_plain(G, s, x);
         if (!G->dynamo_ok)
             continue;
         if (b[x] != UNIT_BORDER)
@@ -180,10 +212,12 @@ static void knight(struct gen *G, int s)
 {
     const struct geometry *g = G->g;
     const unit_t *b = G->b;
+    bool all = plain_all(G, s);
+    square_set targets = all ? 0 : plain_targets(G, s);
     for (int i = 0; i < LEN(g->knight_leaps); i++) {
         int w = g->knight_leaps[i], x = s + w;
         unit_t bx = b[x];
-        if (bx == UNIT_EMPTY)
+        if (bx == UNIT_EMPTY && (all || (targets & g->bit[x])))
             add_plain(G, s, x);
         if (!G->dynamo_ok)
             continue;
@@ -199,12 +233,13 @@ static void knight(struct gen *G, int s)
     }
 }
 
-static void king_step(struct gen *G, int s, int v, enum line line)
+/* targets: plain_targets, or every square */
+static void king_step(struct gen *G, int s, int v, enum line line, square_set targets)
 {
     const unit_t *b = G->b;
     int x = s + v;
     unit_t bx = b[x];
-    if (bx == UNIT_EMPTY)
+    if (bx == UNIT_EMPTY && (targets & G->g->bit[x]))
         add_plain(G, s, x);
     if (!G->dynamo_ok)
         return;
@@ -218,10 +253,11 @@ static void king_step(struct gen *G, int s, int v, enum line line)
 static void king(struct gen *G, int s)
 {
     const struct geometry *g = G->g;
+    square_set targets = plain_all(G, s) ? ~(square_set)0 : plain_targets(G, s);
     for (int i = 0; i < LEN(g->rook_dirs); i++)
-        king_step(G, s, g->rook_dirs[i], LINE_ORTHO);
+        king_step(G, s, g->rook_dirs[i], LINE_ORTHO, targets);
     for (int i = 0; i < LEN(g->bishop_dirs); i++)
-        king_step(G, s, g->bishop_dirs[i], LINE_DIAG);
+        king_step(G, s, g->bishop_dirs[i], LINE_DIAG, targets);
 }
 
 /* RULES 3.8 switch EnPassant: an a- or h-file pawn that just double-stepped is
