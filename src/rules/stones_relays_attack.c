@@ -5,8 +5,7 @@
 
 /* The walk's steps inlined into each entry point (walk_add too: the walk
  * never leaves it), so that the one asked without a read set (most of
- * them) is built without its writes: sr_h3_c88 0.92x time with gcc, 0.95x
- * with clang. */
+ * them) is built without its writes. */
 #define INLINE_ALWAYS __attribute__((always_inline))
 #define SR_RELAY_MAX (MAX_FILES * MAX_RANKS)
 
@@ -56,9 +55,8 @@ static inline INLINE_ALWAYS void walk_add(struct walk *w, int s, uint8_t f)
  * the whole path is of its kind of line; a relay there extends the path. */
 static inline INLINE_ALWAYS bool slider_line(struct walk *w, int o, int d, bool diagonal, uint8_t f)
 {
-    /* the board and the squares read in locals, the read set written once
-     * (sr_h3_c88: 0.97x time with gcc), the line walked by pointer (with
-     * clang 0.96x) */
+    /* the board and the squares read in locals, the read set written once,
+     * the line walked by pointer: the walk is the attack test's inner loop */
     const unit_t *b = w->b, *at = b + o + d, *end = b + w->target;
     const square_set *bit = w->g->bit;
     square_set seen = 0;
