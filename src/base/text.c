@@ -58,3 +58,14 @@ void text_put(struct text *t, const char *s)
     memcpy(t->data + t->len, s, n + 1);
     t->len += n;
 }
+
+char *text_copy(const char *s, size_t len)
+{
+    char *copy = malloc(len + 1);
+    if (!copy)
+        return NULL;
+    if (len)
+        memcpy(copy, s, len);
+    copy[len] = 0;
+    return copy;
+}

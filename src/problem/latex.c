@@ -87,13 +87,9 @@ static bool piece_lines(struct parser *p, const struct token *kw)
 bool parse_latex(struct parser *p, const struct token *kw)
 {
     struct problem *pr = p->pr;
-    char *name = lex_rest_of_line_copy(&p->lx);
-    if (!name[0]) {
-        free(name);
-        char q[64];
-        tok_quote(kw, q, sizeof q);
-        return parse_fail_tok(p, kw, "expected a file name after %s", q);
-    }
+    char *name = parse_file_name(p, kw);
+    if (!name)
+        return false;
     free(pr->latex); /* a second LaTeX replaces the first, as a second Protocol does */
     pr->latex = name;
     pr->latex_line = kw->line;

@@ -4,6 +4,7 @@
 #include "parse.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
 static bool vfail(struct parser *p, int line, int column, const char *fmt, va_list ap)
 {
@@ -56,4 +57,16 @@ bool is_keyword(const struct parser *p, const struct token *t)
 {
     int index;
     return t->len > 0 && classify_keyword(p, t, &index) != KT_COUNT;
+}
+
+char *parse_file_name(struct parser *p, const struct token *kw)
+{
+    char *name = lex_rest_of_line_copy(&p->lx);
+    if (name[0])
+        return name;
+    free(name);
+    char q[64];
+    tok_quote(kw, q, sizeof q);
+    parse_fail_tok(p, kw, "expected a file name after %s", q);
+    return NULL;
 }

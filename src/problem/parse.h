@@ -51,5 +51,8 @@ bool parse_fail_tok(struct parser *p, const struct token *t, const char *fmt, ..
  * KT_PROBLEM_END) and its index; KT_COUNT with KW_NONE or KW_AMBIGUOUS. */
 enum kw_table classify_keyword(const struct parser *p, const struct token *t, int *index);
 bool is_keyword(const struct parser *p, const struct token *t);
+/* The file name that ends the line after keyword kw (Protocol, LaTeX),
+ * malloc'd; NULL, the error recorded, when the line has none. */
+char *parse_file_name(struct parser *p, const struct token *kw);
 
 #endif

@@ -3,6 +3,7 @@
 #include "reader.h"
 
 #include "../base/memory.h"
+#include "../base/text.h"
 #include "sections.h"
 #include "reader.h"
 
@@ -77,13 +78,9 @@ static bool set_condition(struct parser *p, const struct token *kw)
 static bool set_protocol(struct parser *p, const struct token *t)
 {
     struct problem *pr = p->pr;
-    char *name = lex_rest_of_line_copy(&p->lx);
-    if (!name[0]) {
-        free(name);
-        char q[64];
-        tok_quote(t, q, sizeof q);
-        return parse_fail_tok(p, t, "expected a file name after %s", q);
-    }
+    char *name = parse_file_name(p, t);
+    if (!name)
+        return false;
     free(pr->protocol);
     pr->protocol = name;
     pr->protocol_line = t->line;
@@ -281,14 +278,11 @@ struct reader *reader_new(const char *file_name, const char *text, size_t len)
         text += 3;
         len -= 3;
     }
-    r->text = malloc(len + 1);
+    r->text = text_copy(text, len);
     if (!r->text) {
         free(r);
         return NULL;
     }
-    if (len)
-        memcpy(r->text, text, len);
-    r->text[len] = 0;
     r->len = len;
     r->file = file_name;
     lex_init(&r->lx, r->text, len);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "../base/memory.h"
+#include "../base/text.h"
 #include "yacpdb_entry.h"
 
 struct yacpdb_reader {
@@ -88,14 +89,11 @@ struct yacpdb_reader *yacpdb_reader_new(const char *file_name, const char *text,
     struct yacpdb_reader *r = calloc(1, sizeof *r);
     if (!r)
         return NULL;
-    r->text = malloc(len + 1);
+    r->text = text_copy(text, len);
     if (!r->text) {
         free(r);
         return NULL;
     }
-    if (len)
-        memcpy(r->text, text, len);
-    r->text[len] = 0;
     r->len = len;
     r->file = file_name;
     return r;
