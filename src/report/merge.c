@@ -150,6 +150,34 @@ static bool first_word(const char *s, char buf[NOTATION_MAX])
 
 /* Puts the items of each line's array `name` in order; moves are looked up
  * at plies (help solutions: their length). */
+/* Text as the canonical notation writes moves and duals (FORMAT.md 8):
+ * printable ASCII with no quote or backslash, which the JSON writer copies
+ * as it is (json.c).  A part comes from another machine: what is not such
+ * text is refused, never written back out. */
+static bool canonical_move(const cJSON *v)
+{
+    if (!cJSON_IsString(v) || !v->valuestring[0])
+        return false;
+    for (const char *c = v->valuestring; *c; c++)
+        if (*c < ' ' || *c >= 0x7f || *c == '"' || *c == '\\')
+            return false;
+    return true;
+}
+
+/* Every move of an item: one move, or a line of them. */
+static bool canonical_item(const cJSON *v)
+{
+    if (!cJSON_IsArray(v))
+        return canonical_move(v);
+    const cJSON *m;
+    cJSON_ArrayForEach(m, v)
+    {
+        if (!canonical_move(m))
+            return false;
+    }
+    return true;
+}
+
 static bool place_items(const cJSON *const *lines, int count, const char *name, const char *member,
                         const struct move_map *map, bool by_length, struct placed_list *out, char *msg,
                         size_t msglen)
@@ -165,7 +193,9 @@ static bool place_items(const cJSON *const *lines, int count, const char *name, 
             const cJSON *v = member ? field(it, member) : it;
             char move[NOTATION_MAX];
             int plies = 0;
-            if (cJSON_IsString(v) && first_word(v->valuestring, move)) {
+            if (!canonical_item(v)) {
+                return fail(msg, msglen, "a part line with a malformed item in", name);
+            } else if (cJSON_IsString(v) && first_word(v->valuestring, move)) {
                 plies = 0;
             } else if (cJSON_IsArray(v) && cJSON_IsString(cJSON_GetArrayItem(v, 0)) &&
                        first_word(cJSON_GetArrayItem(v, 0)->valuestring, move)) {
