@@ -22,7 +22,8 @@ struct move_buf {
     struct turn moves[PIECE_MOVES_MAX];
 };
 
-enum visit_mode { VISIT_LIST, VISIT_COUNT, VISIT_ANY };
+/* VISIT_CHECKS: the turns of VISIT_LIST that give check (generate_checks). */
+enum visit_mode { VISIT_LIST, VISIT_COUNT, VISIT_ANY, VISIT_CHECKS };
 
 /* One generation: what every piece move and step needs to know. */
 struct gen {
@@ -415,18 +416,25 @@ struct king_test {
     square_set read;
 };
 
-static void king_test(const struct gen *gn, int king, struct king_test *k)
+static void king_test_by(const struct gen *gn, int king, enum colour by, struct king_test *k)
 {
     k->king = king;
     k->read = 0;
-    k->attacked = king != SQ_NONE && sr_attacked_read(gn->p, king, gn->them, &k->read);
+    k->attacked = king != SQ_NONE && sr_attacked_read(gn->p, king, by, &k->read);
+}
+
+static void king_test(const struct gen *gn, int king, struct king_test *k)
+{
+    king_test_by(gn, king, gn->them, k);
 }
 
 /* The steps of one unit after the piece move m (already on the board),
  * judged at the end of the turn.  A step that changes no square the king
- * test read leaves its answer as it was; the others are tested again. */
+ * test read leaves its answer as it was; the others are tested again.
+ * `check` (VISIT_CHECKS, else NULL): the enemy king's test after m, judged
+ * so too; only the steps that leave it attacked are kept. */
 static bool judge_unit_steps(struct gen *gn, const struct turn *m, int unit, const square_t *to, int n,
-                             square_set ends, const struct king_test *k)
+                             square_set ends, const struct king_test *k, const struct king_test *check)
 {
     const struct geometry *g = gn->g;
     unit_t *b = gn->p->board;
@@ -438,17 +446,24 @@ static bool judge_unit_steps(struct gen *gn, const struct turn *m, int unit, con
             return false;
         }
     }
+    if (check && !check->attacked && !(check->read & ends))
+        return false; /* no step gives check */
     for (int i = 0; i < n; i++) {
-        bool bad = k->attacked;
-        if (k->read & (g->bit[unit] | g->bit[to[i]])) {
+        square_set changed = g->bit[unit] | g->bit[to[i]];
+        bool bad = k->attacked, gives = !check || check->attacked;
+        bool again = (k->read & changed) != 0, again_check = check && (check->read & changed);
+        if (again || again_check) {
             unit_t u = b[unit];
             b[unit] = UNIT_EMPTY;
             b[to[i]] = u;
-            bad = sr_attacked(gn->p, k->king, gn->them);
+            if (again)
+                bad = sr_attacked(gn->p, k->king, gn->them);
+            if (again_check && !bad)
+                gives = sr_attacked(gn->p, check->king, gn->us);
             b[to[i]] = UNIT_EMPTY;
             b[unit] = u;
         }
-        if (!bad && emit(gn, m, unit, to[i]))
+        if (!bad && gives && emit(gn, m, unit, to[i]))
             return true;
     }
     return false;
@@ -457,7 +472,7 @@ static bool judge_unit_steps(struct gen *gn, const struct turn *m, int unit, con
 /* Every step after the piece move m.  A unit's steps before the piece move
  * (base) stay right unless m changed a square they depend on. */
 static bool judge_steps(struct gen *gn, const struct turn *m, square_set touched, const struct step_list *base,
-                        const struct king_test *k)
+                        const struct king_test *k, const struct king_test *check)
 {
     for (int i = 0; i < base->groups; i++) {
         const struct step_group *grp = &base->group[i];
@@ -467,9 +482,9 @@ static bool judge_steps(struct gen *gn, const struct turn *m, square_set touched
             square_t to[SQUARES_MAX];
             now.unit = grp->unit;
             unit_steps(gn, &now, to);
-            stop = judge_unit_steps(gn, m, now.unit, to, now.count, now.ends, k);
+            stop = judge_unit_steps(gn, m, now.unit, to, now.count, now.ends, k, check);
         } else {
-            stop = judge_unit_steps(gn, m, grp->unit, base->to + grp->first, grp->count, grp->ends, k);
+            stop = judge_unit_steps(gn, m, grp->unit, base->to + grp->first, grp->count, grp->ends, k, check);
         }
         if (stop)
             return true;
@@ -481,7 +496,22 @@ static bool judge_steps(struct gen *gn, const struct turn *m, square_set touched
 struct base {
     struct step_list steps;
     struct king_test king;  /* the mover's king before the piece move */
+    /* VISIT_CHECKS: the enemy king's test before the turn (not attacked: the
+     * position is legal), the squares every step changes or reads */
+    struct king_test check;
+    square_set step_ends, step_reads;
 };
+
+/* VISIT_CHECKS: whether a turn made of the piece move m (changing `touched`)
+ * may give check.  The enemy king is not attacked before the turn; a turn
+ * that changes no square its test read leaves it so.  A step changes its
+ * unit's square and its end (`ends`); one that m changes the reads of is
+ * found again, so it is counted as maybe. */
+static bool may_give_check(const struct base *base, square_set touched)
+{
+    square_set read = base->check.read;
+    return (touched & read) || (base->step_ends & read) || (touched & base->step_reads);
+}
 
 /* Every legal turn made of the piece move m; true when VISIT_ANY found one. */
 static bool visit_move(struct gen *gn, const struct turn *m, const struct base *base)
@@ -494,6 +524,8 @@ static bool visit_move(struct gen *gn, const struct turn *m, const struct base *
         touched |= g->bit[m->capture_sq];
     if (m->flags & TURN_CASTLE)
         touched |= g->bit[m->from2] | g->bit[m->to2];
+    if (gn->mode == VISIT_CHECKS && !may_give_check(base, touched))
+        return false;
     struct light_undo lu;
     light_make(p, m, &lu);
     struct king_test k = base->king;
@@ -501,14 +533,20 @@ static bool visit_move(struct gen *gn, const struct turn *m, const struct base *
         king_test(gn, m->to, &k);
     else if (touched & k.read)
         king_test(gn, k.king, &k); /* else the same test would read the same squares */
+    struct king_test check_after = base->check, *check = NULL;
+    if (gn->mode == VISIT_CHECKS) {
+        if (touched & check_after.read)
+            king_test_by(gn, check_after.king, gn->us, &check_after);
+        check = &check_after;
+    }
     bool stop = false;
     if (king_move && gn->strict && k.attacked) {
         /* StrictKing: the king's piece move itself must end on a safe square;
          * a castling moves the king, so its king must stand safe at once too. */
-    } else if (!k.attacked && emit(gn, m, SQ_NONE, SQ_NONE)) {
+    } else if (!k.attacked && (!check || check->attacked) && emit(gn, m, SQ_NONE, SQ_NONE)) {
         stop = true;
     } else {
-        stop = judge_steps(gn, m, touched, &base->steps, &k);
+        stop = judge_steps(gn, m, touched, &base->steps, &k, check);
     }
     light_unmake(p, &lu);
     return stop;
@@ -538,6 +576,19 @@ static uint64_t visit(struct position *p, enum visit_mode mode, struct turn_list
     struct base base;
     collect_steps(&gn, &base.steps);
     king_test(&gn, p->st.king_sq[gn.us], &base.king);
+    if (mode == VISIT_CHECKS) {
+        int q = p->st.king_sq[gn.them];
+        if (q == SQ_NONE) {
+            gn.mode = VISIT_LIST; /* may_check admits every turn */
+        } else {
+            king_test_by(&gn, q, gn.us, &base.check);
+            base.step_ends = base.step_reads = 0;
+            for (int i = 0; i < base.steps.groups; i++) {
+                base.step_ends |= base.steps.group[i].ends;
+                base.step_reads |= base.steps.group[i].reads;
+            }
+        }
+    }
     for (int i = 0; i < mb.count; i++)
         if (visit_move(&gn, &mb.moves[i], &base)) {
             *found = true;
@@ -553,6 +604,15 @@ static void generate(struct position *p, struct turn_list *out)
     out->count = 0;
     out->overflow = false;
     visit(p, VISIT_LIST, out, &found);
+}
+
+/* rules.h generate_checks: generate's turns that give check, in its order. */
+static void generate_checks(struct position *p, struct turn_list *out)
+{
+    bool found;
+    out->count = 0;
+    out->overflow = false;
+    visit(p, VISIT_CHECKS, out, &found);
 }
 
 static bool has_legal_turn(struct position *p)
@@ -649,4 +709,5 @@ const struct rules rules_stones_relays = {
     .attacked = sr_attacked,
     .count_legal = count_legal,
     .may_check = may_check,
+    .generate_checks = generate_checks,
 };
