@@ -262,16 +262,25 @@ static void piece_moves(const struct gen *gn, struct move_buf *mb)
 
 /* ---- the piece move on the board alone (no hashes: legality tests only) -- */
 
+/* The sets of squares with units follow the board: the attack test reads
+ * them (stones_relays_attack.h). */
 struct light_undo {
     int n;
     square_t sq[4];
     unit_t old[4];
+    square_set occupied[COLOUR_COUNT];
 };
 
 static inline void light_set(struct position *p, struct light_undo *u, int sq, unit_t v)
 {
+    unit_t old = p->board[sq];
+    square_set bit = p->geo->bit[sq];
     u->sq[u->n] = (square_t)sq;
-    u->old[u->n++] = p->board[sq];
+    u->old[u->n++] = old;
+    if (old != UNIT_EMPTY)
+        p->st.occupied[unit_colour(old)] &= ~bit;
+    if (v != UNIT_EMPTY)
+        p->st.occupied[unit_colour(v)] |= bit;
     p->board[sq] = v;
 }
 
@@ -279,6 +288,7 @@ static void light_make(struct position *p, const struct turn *t, struct light_un
 {
     unit_t m = p->board[t->from];
     u->n = 0;
+    memcpy(u->occupied, p->st.occupied, sizeof u->occupied);
     if (t->flags & TURN_CAPTURE)
         light_set(p, u, t->capture_sq, UNIT_EMPTY);
     light_set(p, u, t->from, UNIT_EMPTY);
@@ -294,6 +304,7 @@ static void light_unmake(struct position *p, const struct light_undo *u)
 {
     for (int i = u->n - 1; i >= 0; i--)
         p->board[u->sq[i]] = u->old[i];
+    memcpy(p->st.occupied, u->occupied, sizeof u->occupied);
 }
 
 /* ---- stone/relay steps (RULES 4.5, 4.6) ----------------------------------- */
@@ -452,14 +463,16 @@ static bool judge_unit_steps(struct gen *gn, const struct turn *m, int unit, con
         square_set changed = g->bit[unit] | g->bit[to[i]];
         bool bad = k->attacked, gives = !check || check->attacked;
         bool again = (k->read & changed) != 0, again_check = check && (check->read & changed);
-        if (again || again_check) {
+        if (again || again_check) { /* the step played on the board and its neutral units' set */
             unit_t u = b[unit];
             b[unit] = UNIT_EMPTY;
             b[to[i]] = u;
+            gn->p->st.occupied[NEUTRAL] ^= changed;
             if (again)
                 bad = sr_attacked(gn->p, k->king, gn->them);
             if (again_check && !bad)
                 gives = sr_attacked(gn->p, check->king, gn->us);
+            gn->p->st.occupied[NEUTRAL] ^= changed;
             b[to[i]] = UNIT_EMPTY;
             b[unit] = u;
         }
