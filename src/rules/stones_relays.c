@@ -513,6 +513,9 @@ struct base {
      * position is legal), the squares every step changes or reads */
     struct king_test check;
     square_set step_ends, step_reads;
+    /* with no relay on the board: where a unit of ours of each kind arriving
+     * attacks the enemy king; else each is check.read */
+    square_set origins[KIND_COUNT];
 };
 
 /* VISIT_CHECKS: whether a turn made of the piece move m (changing `touched`)
@@ -524,6 +527,39 @@ static bool may_give_check(const struct base *base, square_set touched)
 {
     square_set read = base->check.read;
     return (touched & read) || (base->step_ends & read) || (touched & base->step_reads);
+}
+
+/* A unit that arrives on a square makes it occupied, which cuts the paths
+ * over it (RULES 4.3: a path passes over empty squares and relays, and a
+ * unit arrives only where there was none or an enemy unit it takes), so it
+ * can attack only from that square itself; only a square a turn empties can
+ * open a path.  For a king not attacked before a piece move, the move can
+ * thus change the answer only by emptying a square the test read (and the
+ * squares the test reads then are among those it read).  The squares m
+ * empties: */
+static square_set emptied_by(const struct geometry *g, const struct turn *m)
+{
+    square_set arrive = g->bit[m->to], left = g->bit[m->from];
+    if ((m->flags & TURN_CAPTURE) && m->capture_sq != m->to)
+        left |= g->bit[m->capture_sq]; /* en passant */
+    if (m->flags & TURN_CASTLE) {
+        left |= g->bit[m->from2];
+        arrive |= g->bit[m->to2];
+    }
+    return left & ~arrive;
+}
+
+/* VISIT_CHECKS, m on the board: whether the enemy king, not attacked before,
+ * may be attacked now: a square its test read emptied (see emptied_by), or
+ * one of ours arriving where its kind attacks (origins). */
+static bool may_check_after(const struct geometry *g, const struct base *base, const struct turn *m,
+                            square_set emptied, unit_t arriving)
+{
+    if (emptied & base->check.read)
+        return true;
+    if (m->flags & TURN_CASTLE) /* the king and the rook arrive */
+        return ((g->bit[m->to] & base->origins[KING]) | (g->bit[m->to2] & base->origins[ROOK])) != 0;
+    return (g->bit[m->to] & base->origins[unit_kind(arriving)]) != 0;
 }
 
 /* Every legal turn made of the piece move m; true when VISIT_ANY found one. */
@@ -539,19 +575,24 @@ static bool visit_move(struct gen *gn, const struct turn *m, const struct base *
         touched |= g->bit[m->from2] | g->bit[m->to2];
     if (gn->mode == VISIT_CHECKS && !may_give_check(base, touched))
         return false;
+    square_set emptied = emptied_by(g, m);
     struct light_undo lu;
     light_make(p, m, &lu);
+    struct king_test check_after = base->check, *check = NULL;
+    if (gn->mode == VISIT_CHECKS) {
+        if (may_check_after(g, base, m, emptied, p->board[m->to]))
+            king_test_by(gn, check_after.king, gn->us, &check_after);
+        check = &check_after;
+        if (!check_after.attacked && !(check_after.read & base->step_ends) && !(touched & base->step_reads)) {
+            light_unmake(p, &lu);
+            return false; /* neither m nor a step after it gives check */
+        }
+    }
     struct king_test k = base->king;
     if (king_move)
         king_test(gn, m->to, &k);
-    else if (touched & k.read)
-        king_test(gn, k.king, &k); /* else the same test would read the same squares */
-    struct king_test check_after = base->check, *check = NULL;
-    if (gn->mode == VISIT_CHECKS) {
-        if (touched & check_after.read)
-            king_test_by(gn, check_after.king, gn->us, &check_after);
-        check = &check_after;
-    }
+    else if ((k.attacked ? touched : emptied) & k.read)
+        king_test(gn, k.king, &k); /* else the same test would read the same squares, or fewer */
     bool stop = false;
     if (king_move && gn->strict && k.attacked) {
         /* StrictKing: the king's piece move itself must end on a safe square;
@@ -595,6 +636,9 @@ static uint64_t visit(struct position *p, enum visit_mode mode, struct turn_list
             gn.mode = VISIT_LIST; /* may_check admits every turn */
         } else {
             king_test_by(&gn, q, gn.us, &base.check);
+            if (!sr_attack_origins(p, q, gn.us, base.origins))
+                for (int k = 0; k < KIND_COUNT; k++)
+                    base.origins[k] = base.check.read;
             base.step_ends = base.step_reads = 0;
             for (int i = 0; i < base.steps.groups; i++) {
                 base.step_ends |= base.steps.group[i].ends;

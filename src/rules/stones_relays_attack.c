@@ -200,6 +200,11 @@ static inline INLINE_ALWAYS bool attacked_walk(const struct geometry *g, const u
     return false;
 }
 
+static inline square_set all_units_of(const struct position *p)
+{
+    return p->st.occupied[WHITE] | p->st.occupied[BLACK] | p->st.occupied[NEUTRAL];
+}
+
 /* Whether a path can continue anywhere: only from a relay (RULES 4.3). */
 static inline bool relay_on_board(const struct position *p)
 {
@@ -234,7 +239,7 @@ static bool attacked_direct(const struct position *p, int sq, enum colour by, sq
     unit_t pawn = unit_make(by, PAWN);
     bool hit = b[west] == pawn || b[east] == pawn || unit_among(g, b, g->knight_set[sq] & theirs, unit_make(by, KNIGHT)) ||
                unit_among(g, b, g->king_set[sq] & theirs, unit_make(by, KING));
-    square_set units = theirs | p->st.occupied[!by] | p->st.occupied[NEUTRAL];
+    square_set units = all_units_of(p);
     unit_t queen = unit_make(by, QUEEN);
     for (int i = 0; i < 8 && !hit; i++) {
         square_set ray = g->ray[sq][i], met = ray & units;
@@ -252,16 +257,35 @@ static bool attacked_direct(const struct position *p, int sq, enum colour by, sq
     return hit;
 }
 
-static inline square_set all_units(const struct position *p)
+bool sr_attack_origins(const struct position *p, int sq, enum colour by, square_set origins[KIND_COUNT])
 {
-    return p->st.occupied[WHITE] | p->st.occupied[BLACK] | p->st.occupied[NEUTRAL];
+    if (relay_on_board(p))
+        return false;
+    const struct geometry *g = p->geo;
+    int fwd = by == WHITE ? g->north : g->south;
+    square_set units = all_units_of(p), lines[2] = {0, 0};
+    for (int i = 0; i < 8; i++) {
+        square_set ray = g->ray[sq][i], met = ray & units;
+        if (met) /* up to the first unit, its square too (a capture there) */
+            ray &= ~g->ray[geo_square_of_bit(g, g->queen_dirs[i] > 0 ? set_first(met) : set_last(met))][i];
+        lines[i >= 4] |= ray;
+    }
+    for (int k = 0; k < KIND_COUNT; k++)
+        origins[k] = 0;
+    origins[ROOK] = lines[0];
+    origins[BISHOP] = lines[1];
+    origins[QUEEN] = lines[0] | lines[1];
+    origins[KNIGHT] = g->knight_set[sq];
+    origins[KING] = g->king_set[sq];
+    origins[PAWN] = g->bit[sq - fwd - g->east] | g->bit[sq - fwd + g->east];
+    return true;
 }
 
 bool sr_attacked_read(const struct position *p, int sq, enum colour by, square_set *read)
 {
     if (!relay_on_board(p))
         return attacked_direct(p, sq, by, read);
-    return attacked_walk(p->geo, p->board, sq, by, read, true, all_units(p));
+    return attacked_walk(p->geo, p->board, sq, by, read, true, all_units_of(p));
 }
 
 bool sr_attacked_on(const struct geometry *g, const unit_t *board, int sq, enum colour by)
@@ -273,5 +297,5 @@ bool sr_attacked(const struct position *p, int sq, enum colour by)
 {
     if (!relay_on_board(p))
         return attacked_direct(p, sq, by, NULL);
-    return attacked_walk(p->geo, p->board, sq, by, NULL, true, all_units(p));
+    return attacked_walk(p->geo, p->board, sq, by, NULL, true, all_units_of(p));
 }
