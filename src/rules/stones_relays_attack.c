@@ -25,10 +25,11 @@ struct walk {
     const unit_t *b;
     int target;
     square_set *read;
-    /* with_units: every square with a unit, the target's too; lines are
-     * then read off it (line_end) instead of walked */
+    /* with_units: every square with a unit, the target's too, those of the
+     * attacking side's units and of the relays; lines, leaps and steps are
+     * then read off them (line_end, leaps) instead of walked */
     bool with_units;
-    square_set units;
+    square_set units, attackers, relays;
     unit_t relay, pawn, knight, king, queen, rook, bishop;
     int n;
     square_t sq[SR_RELAY_MAX];
@@ -123,9 +124,22 @@ static inline INLINE_ALWAYS bool slider_lines(struct walk *w, int o, uint8_t f)
     return false;
 }
 
-/* RULES 4.3: a knight (leaps) or king (steps) landing on a relay goes on from it. */
-static inline INLINE_ALWAYS bool leaps(struct walk *w, int o, const int *dirs, unit_t piece, uint8_t flag)
+/* RULES 4.3: a knight (leaps) or king (steps) landing on a relay goes on from
+ * it; `to` holds the squares a leap or step away from o. */
+static inline INLINE_ALWAYS bool leaps(struct walk *w, int o, const int *dirs, square_set to, unit_t piece,
+                                       uint8_t flag)
 {
+    if (w->with_units) {
+        const struct geometry *g = w->g;
+        if (w->read)
+            *w->read |= to;
+        for (square_set a = to & w->attackers; a; a &= a - 1)
+            if (w->b[geo_square_of_bit(g, set_first(a))] == piece)
+                return true;
+        for (square_set r = to & w->relays; r; r &= r - 1)
+            walk_add(w, geo_square_of_bit(g, set_first(r)), flag);
+        return false;
+    }
     for (int i = 0; i < 8; i++) {
         int s = o + dirs[i];
         unit_t u = look(w, s);
@@ -154,8 +168,10 @@ static inline INLINE_ALWAYS bool pawn_attacks(struct walk *w, enum colour by)
     return false;
 }
 
+/* with_units: units, attackers and relays as struct walk's. */
 static inline INLINE_ALWAYS bool attacked_walk(const struct geometry *g, const unit_t *b, int sq, enum colour by,
-                                               square_set *read, bool with_units, square_set units)
+                                               square_set *read, bool with_units, square_set units,
+                                               square_set attackers, square_set relays)
 {
     struct walk w;
     w.g = g;
@@ -164,6 +180,8 @@ static inline INLINE_ALWAYS bool attacked_walk(const struct geometry *g, const u
     w.read = read;
     w.with_units = with_units;
     w.units = units | g->bit[sq];
+    w.attackers = attackers;
+    w.relays = relays;
     w.relay = unit_make(NEUTRAL, RELAY);
     w.pawn = unit_make(by, PAWN);
     w.knight = unit_make(by, KNIGHT);
@@ -173,8 +191,8 @@ static inline INLINE_ALWAYS bool attacked_walk(const struct geometry *g, const u
     w.bishop = unit_make(by, BISHOP);
     w.n = 0;
     /* RULES 4.8: the direct attacks first, collecting the relays they reach. */
-    if (pawn_attacks(&w, by) || leaps(&w, sq, g->knight_leaps, w.knight, VIA_KNIGHT) ||
-        leaps(&w, sq, g->queen_dirs, w.king, VIA_KING) || slider_lines(&w, sq, VIA_LINES))
+    if (pawn_attacks(&w, by) || leaps(&w, sq, g->knight_leaps, g->knight_set[sq], w.knight, VIA_KNIGHT) ||
+        leaps(&w, sq, g->queen_dirs, g->king_set[sq], w.king, VIA_KING) || slider_lines(&w, sq, VIA_LINES))
         return true;
     /* RULES 4.3: then onward from each relay reached, until nothing new is
      * reached.  Continuations from a relay do not depend on how the path got
@@ -189,9 +207,9 @@ static inline INLINE_ALWAYS bool attacked_walk(const struct geometry *g, const u
             w.done[i] = w.flags[i];
             again = true;
             int r = w.sq[i];
-            if ((fresh & VIA_KNIGHT) && leaps(&w, r, g->knight_leaps, w.knight, VIA_KNIGHT))
+            if ((fresh & VIA_KNIGHT) && leaps(&w, r, g->knight_leaps, g->knight_set[r], w.knight, VIA_KNIGHT))
                 return true;
-            if ((fresh & VIA_KING) && leaps(&w, r, g->queen_dirs, w.king, VIA_KING))
+            if ((fresh & VIA_KING) && leaps(&w, r, g->queen_dirs, g->king_set[r], w.king, VIA_KING))
                 return true;
             if ((fresh & VIA_LINES) && slider_lines(&w, r, (uint8_t)(w.flags[i] & VIA_LINES)))
                 return true;
@@ -205,14 +223,17 @@ static inline square_set all_units_of(const struct position *p)
     return p->st.occupied[WHITE] | p->st.occupied[BLACK] | p->st.occupied[NEUTRAL];
 }
 
-/* Whether a path can continue anywhere: only from a relay (RULES 4.3). */
-static inline bool relay_on_board(const struct position *p)
+/* The relays' squares: a path continues only from a relay (RULES 4.3). */
+static inline square_set relays_of(const struct position *p)
 {
     unit_t relay = unit_make(NEUTRAL, RELAY);
+    square_set relays = 0;
+    if (!p->st.occupied[NEUTRAL])
+        return 0;
     for (square_set n = p->st.occupied[NEUTRAL]; n; n &= n - 1)
         if (p->board[geo_square_of_bit(p->geo, set_first(n))] == relay)
-            return true;
-    return false;
+            relays |= n & -n;
+    return relays;
 }
 
 /* Whether a unit of `by` on one of the squares `at` is u. */
@@ -259,7 +280,7 @@ static bool attacked_direct(const struct position *p, int sq, enum colour by, sq
 
 bool sr_attack_origins(const struct position *p, int sq, enum colour by, square_set origins[KIND_COUNT])
 {
-    if (relay_on_board(p))
+    if (relays_of(p))
         return false;
     const struct geometry *g = p->geo;
     int fwd = by == WHITE ? g->north : g->south;
@@ -281,21 +302,37 @@ bool sr_attack_origins(const struct position *p, int sq, enum colour by, square_
     return true;
 }
 
+/* The walk over the relays, out of line: the entry points stay small for
+ * the boards without relays. */
+static __attribute__((noinline)) bool attacked_relays_read(const struct position *p, int sq, enum colour by,
+                                                           square_set *read, square_set relays)
+{
+    return attacked_walk(p->geo, p->board, sq, by, read, true, all_units_of(p), p->st.occupied[by], relays);
+}
+
+static __attribute__((noinline)) bool attacked_relays(const struct position *p, int sq, enum colour by,
+                                                      square_set relays)
+{
+    return attacked_walk(p->geo, p->board, sq, by, NULL, true, all_units_of(p), p->st.occupied[by], relays);
+}
+
 bool sr_attacked_read(const struct position *p, int sq, enum colour by, square_set *read)
 {
-    if (!relay_on_board(p))
+    square_set relays = relays_of(p);
+    if (!relays)
         return attacked_direct(p, sq, by, read);
-    return attacked_walk(p->geo, p->board, sq, by, read, true, all_units_of(p));
+    return attacked_relays_read(p, sq, by, read, relays);
 }
 
 bool sr_attacked_on(const struct geometry *g, const unit_t *board, int sq, enum colour by)
 {
-    return attacked_walk(g, board, sq, by, NULL, false, 0);
+    return attacked_walk(g, board, sq, by, NULL, false, 0, 0, 0);
 }
 
 bool sr_attacked(const struct position *p, int sq, enum colour by)
 {
-    if (!relay_on_board(p))
+    square_set relays = relays_of(p);
+    if (!relays)
         return attacked_direct(p, sq, by, NULL);
-    return attacked_walk(p->geo, p->board, sq, by, NULL, true, all_units_of(p));
+    return attacked_relays(p, sq, by, relays);
 }
