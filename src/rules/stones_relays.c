@@ -518,17 +518,6 @@ struct base {
     square_set origins[KIND_COUNT];
 };
 
-/* VISIT_CHECKS: whether a turn made of the piece move m (changing `touched`)
- * may give check.  The enemy king is not attacked before the turn; a turn
- * that changes no square its test read leaves it so.  A step changes its
- * unit's square and its end (`ends`); one that m changes the reads of is
- * found again, so it is counted as maybe. */
-static bool may_give_check(const struct base *base, square_set touched)
-{
-    square_set read = base->check.read;
-    return (touched & read) || (base->step_ends & read) || (touched & base->step_reads);
-}
-
 /* A unit that arrives on a square makes it occupied, which cuts the paths
  * over it (RULES 4.3: a path passes over empty squares and relays, and a
  * unit arrives only where there was none or an enemy unit it takes), so it
@@ -549,8 +538,8 @@ static square_set emptied_by(const struct geometry *g, const struct turn *m)
     return left & ~arrive;
 }
 
-/* VISIT_CHECKS, m on the board: whether the enemy king, not attacked before,
- * may be attacked now: a square its test read emptied (see emptied_by), or
+/* VISIT_CHECKS: whether the enemy king, not attacked before, may be attacked
+ * after the piece move m: a square its test read emptied (see emptied_by), or
  * one of ours arriving where its kind attacks (origins). */
 static bool may_check_after(const struct geometry *g, const struct base *base, const struct turn *m,
                             square_set emptied, unit_t arriving)
@@ -562,7 +551,16 @@ static bool may_check_after(const struct geometry *g, const struct base *base, c
     return (g->bit[m->to] & base->origins[unit_kind(arriving)]) != 0;
 }
 
-/* Every legal turn made of the piece move m; true when VISIT_ANY found one. */
+/* VISIT_CHECKS: whether a step after the piece move m (changing `touched`)
+ * may give check.  A step changes its unit's square and its end (`ends`); a
+ * step group that m changes the reads of is found again, so it counts too. */
+static bool step_may_check(const struct base *base, square_set touched)
+{
+    return (base->step_ends & base->check.read) || (touched & base->step_reads);
+}
+
+/* Every legal turn made of the piece move m; true when VISIT_ANY found one.
+ * m is played on the board only when a test or a step needs it there. */
 static bool visit_move(struct gen *gn, const struct turn *m, const struct base *base)
 {
     struct position *p = gn->p;
@@ -573,36 +571,42 @@ static bool visit_move(struct gen *gn, const struct turn *m, const struct base *
         touched |= g->bit[m->capture_sq];
     if (m->flags & TURN_CASTLE)
         touched |= g->bit[m->from2] | g->bit[m->to2];
-    if (gn->mode == VISIT_CHECKS && !may_give_check(base, touched))
-        return false;
     square_set emptied = emptied_by(g, m);
-    struct light_undo lu;
-    light_make(p, m, &lu);
     struct king_test check_after = base->check, *check = NULL;
+    bool test_check = false;
     if (gn->mode == VISIT_CHECKS) {
-        if (may_check_after(g, base, m, emptied, p->board[m->to]))
-            king_test_by(gn, check_after.king, gn->us, &check_after);
-        check = &check_after;
-        if (!check_after.attacked && !(check_after.read & base->step_ends) && !(touched & base->step_reads)) {
-            light_unmake(p, &lu);
+        unit_t arriving = m->promo ? unit_make(gn->us, (enum kind)m->promo) : p->board[m->from];
+        test_check = may_check_after(g, base, m, emptied, arriving);
+        if (!test_check && !step_may_check(base, touched))
             return false; /* neither m nor a step after it gives check */
-        }
+        check = &check_after;
     }
     struct king_test k = base->king;
-    if (king_move)
-        king_test(gn, m->to, &k);
-    else if ((k.attacked ? touched : emptied) & k.read)
-        king_test(gn, k.king, &k); /* else the same test would read the same squares, or fewer */
+    bool test_king = king_move || ((k.attacked ? touched : emptied) & k.read);
+    bool played = test_king || test_check || base->steps.groups > 0;
+    struct light_undo lu;
+    if (played)
+        light_make(p, m, &lu);
+    if (test_check)
+        king_test_by(gn, check_after.king, gn->us, &check_after);
+    if (check && !check_after.attacked && !(check_after.read & base->step_ends) && !(touched & base->step_reads)) {
+        if (played)
+            light_unmake(p, &lu);
+        return false; /* the test says m gives no check, nor can a step after it */
+    }
+    if (test_king) /* else the same test would read the same squares, or fewer */
+        king_test(gn, king_move ? m->to : k.king, &k);
     bool stop = false;
     if (king_move && gn->strict && k.attacked) {
         /* StrictKing: the king's piece move itself must end on a safe square;
          * a castling moves the king, so its king must stand safe at once too. */
     } else if (!k.attacked && (!check || check->attacked) && emit(gn, m, SQ_NONE, SQ_NONE)) {
         stop = true;
-    } else {
+    } else if (base->steps.groups > 0) {
         stop = judge_steps(gn, m, touched, &base->steps, &k, check);
     }
-    light_unmake(p, &lu);
+    if (played)
+        light_unmake(p, &lu);
     return stop;
 }
 
