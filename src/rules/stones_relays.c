@@ -462,7 +462,8 @@ static bool judge_unit_steps(struct gen *gn, const struct turn *m, int unit, con
     for (int i = 0; i < n; i++) {
         square_set changed = g->bit[unit] | g->bit[to[i]];
         bool bad = k->attacked, gives = !check || check->attacked;
-        bool again = (k->read & changed) != 0, again_check = check && (check->read & changed);
+        bool again = (k->read & changed) != 0;
+        bool again_check = check && (check->read & changed);
         if (again || again_check) { /* the step played on the board and its neutral units' set */
             unit_t u = b[unit];
             b[unit] = UNIT_EMPTY;
@@ -650,10 +651,20 @@ static uint64_t visit(struct position *p, enum visit_mode mode, struct turn_list
             }
         }
     }
-    for (int i = 0; i < mb.count; i++)
-        if (visit_move(&gn, &mb.moves[i], &base)) {
-            *found = true;
-            return gn.count;
+    /* has_legal_turn in check: the king's moves first, the likeliest escape,
+     * so that the search for one usually ends sooner (the answer does not
+     * depend on the order) */
+    int king = base.king.king;
+    bool king_first = mode == VISIT_ANY && base.king.attacked;
+    for (int pass = king_first ? 0 : 1; pass < 2; pass++)
+        for (int i = 0; i < mb.count; i++) {
+            bool kings = mb.moves[i].from == king;
+            if (king_first && (pass == 0) != kings)
+                continue;
+            if (visit_move(&gn, &mb.moves[i], &base)) {
+                *found = true;
+                return gn.count;
+            }
         }
     *found = false;
     return gn.count;
