@@ -443,9 +443,12 @@ static void king_test(const struct gen *gn, int king, struct king_test *k)
  * judged at the end of the turn.  A step that changes no square the king
  * test read leaves its answer as it was; the others are tested again.
  * `check` (VISIT_CHECKS, else NULL): the enemy king's test after m, judged
- * so too; only the steps that leave it attacked are kept. */
-static bool judge_unit_steps(struct gen *gn, const struct turn *m, int unit, const square_t *to, int n,
-                             square_set ends, const struct king_test *k, const struct king_test *check)
+ * so too; only the steps that leave it attacked are kept.  Inline in
+ * judge_steps: the call per unit and piece move weighs where steps abound. */
+static inline __attribute__((always_inline)) bool judge_unit_steps(struct gen *gn, const struct turn *m, int unit,
+                                                                   const square_t *to, int n, square_set ends,
+                                                                   const struct king_test *k,
+                                                                   const struct king_test *check)
 {
     const struct geometry *g = gn->g;
     unit_t *b = gn->p->board;
@@ -459,11 +462,21 @@ static bool judge_unit_steps(struct gen *gn, const struct turn *m, int unit, con
     }
     if (check && !check->attacked && !(check->read & ends))
         return false; /* no step gives check */
+    /* A stone blocks like a unit (RULES 4.2): its step opens a path only by
+     * leaving its square and cuts one only by arriving, so an attacked king
+     * stays attacked unless it arrives on a square the test read, and one not
+     * attacked stays so unless it leaves one.  A relay's step may do either
+     * on both squares. */
+    bool stone = b[unit] != gn->relay, king_hit = k->attacked, check_hit = check && check->attacked;
+    square_set left = g->bit[unit];
+    bool again_left = (!stone || !king_hit) && (k->read & left);
+    bool check_left = check && (!stone || !check_hit) && (check->read & left);
+    bool again_arrive = !stone || king_hit, check_arrive = check && (!stone || check_hit);
     for (int i = 0; i < n; i++) {
-        square_set changed = g->bit[unit] | g->bit[to[i]];
-        bool bad = k->attacked, gives = !check || check->attacked;
-        bool again = (k->read & changed) != 0;
-        bool again_check = check && (check->read & changed);
+        square_set arrive = g->bit[to[i]], changed = left | arrive;
+        bool bad = king_hit, gives = !check || check_hit;
+        bool again = again_left || (again_arrive && (k->read & arrive));
+        bool again_check = check_left || (check_arrive && (check->read & arrive));
         if (again || again_check) { /* the step played on the board and its neutral units' set */
             unit_t u = b[unit];
             b[unit] = UNIT_EMPTY;
