@@ -495,6 +495,48 @@ static void rule_4_4_en_passant_through_relay(void **state)
     assert_int_equal(position_at(&p, sq(&p, "e3")), unit_make(BLACK, PAWN));
 }
 
+/* An en passant capture empties two squares of a line (RULES 0, 4.4): the
+ * pawn's and the taken pawn's.  Black's c8-c6 (its second rank is the 8th on
+ * the 8x9 board) lands beside White's d6 pawn on the 6th rank, where White's
+ * king a6 and Black's rook h6 stand: d6xc7 would leave a6 attacked, so only
+ * d6-d7 is legal for it.  The taken pawn's square c6 is the one of the two
+ * that the king's test reads (c6 hides d6 from a6). */
+static void rule_4_4_en_passant_uncovers_own_king(void **state)
+{
+    (void)state;
+    struct position p;
+    char buf[TEXT];
+    struct undo u;
+    setup(&p, "wKa6 wPd6 bKh9 bRh6 bPc8", BLACK, 0);
+    play(&p, "c8c6", &u);
+    assert_int_equal(p.st.ep_sq, sq(&p, "c7"));
+    names(&p, 'd', "d6", buf);
+    assert_string_equal(buf, "d7");
+}
+
+/* The same on the enemy king's line: after c8-c6, White's b6xc7 empties b6
+ * and c6, and the rook a6 checks the king h6 along the 6th rank.  The enemy
+ * king's test reads c6 (its first unit westward), not b6; generate_checks
+ * must list the capture. */
+static void rule_4_4_en_passant_uncovers_check(void **state)
+{
+    (void)state;
+    struct position p;
+    struct undo u;
+    setup(&p, "wKa1 wRa6 wPb6 bKh6 bPc8", BLACK, 0);
+    play(&p, "c8c6", &u);
+    struct turn t;
+    assert_true(find(&p, "b6c7", &t));
+    assert_true(t.flags & TURN_EN_PASSANT);
+    struct turn_list *l = new_list();
+    p.rules->generate_checks(&p, l);
+    bool listed = false;
+    for (int i = 0; i < l->count; i++)
+        listed = listed || turn_equal(&l->turns[i], &t);
+    assert_true(listed);
+    free(l);
+}
+
 /* ---------- RULES 4.5: stone/relay steps ---------- */
 
 /* White Ka1; stone d5, relays e5 f5.
@@ -1379,6 +1421,8 @@ int main(void)
         cmocka_unit_test(rule_4_4_en_passant_past_relay),
         cmocka_unit_test(rule_4_4_en_passant_none_after_relay),
         cmocka_unit_test(rule_4_4_en_passant_through_relay),
+        cmocka_unit_test(rule_4_4_en_passant_uncovers_own_king),
+        cmocka_unit_test(rule_4_4_en_passant_uncovers_check),
         cmocka_unit_test(rule_4_5_steps),
         cmocka_unit_test(rule_4_5_step_after_piece_move),
         cmocka_unit_test(rule_4_6_ko),

@@ -460,11 +460,18 @@ static void run(struct gen *G)
     for (int r = 0; r < CASTLING_RIGHTS; r++)
         G->rights = G->rights || p->st.castle_rook[r] != SQ_NONE;
     /* has_legal_turn: the royal king's turns, each needing a whole attack test,
-     * come last; a cheaper legal turn of another unit usually ends the search */
+     * come last; a cheaper legal turn of another unit usually ends the search.
+     * In check they come first: the other units' turns seldom answer it. */
     square_set units = p->st.occupied[G->us], king_last = 0;
     if (G->first_only && G->king != SQ_NONE) {
         king_last = SET_BIT(geo_bit(g, G->king));
         units &= ~king_last;
+        if (G->in_check) {
+            dynamo_unit_turns(G, G->king);
+            if (G->count > 0)
+                return;
+            king_last = 0;
+        }
     }
     for (square_set set = units; set; set &= set - 1) {
         dynamo_unit_turns(G, geo_square_of_bit(g, set_first(set)));

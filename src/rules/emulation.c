@@ -53,17 +53,30 @@ static inline unsigned powers_of(const unit_t *b, const struct geometry *g, int 
     return m;
 }
 
+static inline int set_last(square_set s)
+{
+    uint64_t hi = (uint64_t)(s >> 64);
+    return hi ? 127 - __builtin_clzll(hi) : 63 - __builtin_clzll((uint64_t)s);
+}
+
 /* RULES 5.5: square sq (holding a unit of the other side, normally its king) is
  * attacked when a unit of `by`, with its neighbours' powers, could capture there.
  * The unit on sq is itself a neighbour of the units next to it, so an enemy
- * unit next to a king always attacks it. */
-static bool board_attacked(const struct geometry *g, const unit_t *b, int sq, enum colour by)
+ * unit next to a king always attacks it.  A line is looked at only when a unit
+ * of `by` stands on it, its first unit found from p's sets of squares with
+ * units (which must hold p's board), and a leap only where such a unit stands. */
+static bool attacked_in(const struct position *p, int sq, enum colour by)
 {
+    const struct geometry *g = p->geo;
+    const unit_t *b = p->board;
+    square_set ours = p->st.occupied[by], units = ours | p->st.occupied[!by];
     int pawn_reach = forward_of(g, by); /* a pawn-powered unit on s captures on s+fwd+-1 */
     for (int i = 0; i < 8; i++) {
-        int d = g->queen_dirs[i];
+        square_set ray = g->ray[sq][i];
+        if (!(ray & ours))
+            continue;
+        int d = g->queen_dirs[i], s = sq + d;
         bool diagonal = i >= 4;
-        int s = sq + d;
         if (unit_is(b[s], by)) { /* next to sq: steps, one-square slides, pawn captures */
             unsigned m = neighbour_kinds(b, g, s);
             if (m & (POWER_STEP | (diagonal ? POWER(BISHOP) : POWER(ROOK))))
@@ -72,22 +85,20 @@ static bool board_attacked(const struct geometry *g, const unit_t *b, int sq, en
                 return true;
             continue;
         }
-        while (b[s] == UNIT_EMPTY)
-            s += d;
+        square_set met = ray & units; /* the nearest: the lowest bit along a positive step */
+        s = geo_square_of_bit(g, d > 0 ? set_first(met) : set_last(met));
         if (unit_is(b[s], by) && (neighbour_kinds(b, g, s) & (diagonal ? POWER_DIAGONAL : POWER_ORTHOGONAL)))
             return true;
     }
-    for (int i = 0; i < 8; i++) {
-        int s = sq + g->knight_leaps[i];
-        if (unit_is(b[s], by) && (neighbour_kinds(b, g, s) & POWER(KNIGHT)))
+    for (square_set n = g->knight_set[sq] & ours; n; n &= n - 1)
+        if (neighbour_kinds(b, g, geo_square_of_bit(g, set_first(n))) & POWER(KNIGHT))
             return true;
-    }
     return false;
 }
 
 static bool emulation_attacked(const struct position *p, int sq, enum colour by)
 {
-    return board_attacked(p->geo, p->board, sq, by);
+    return attacked_in(p, sq, by);
 }
 
 static inline void slide(const unit_t *b, const struct geometry *g, int from, const int *dirs, enum colour them,
@@ -171,7 +182,7 @@ static void add_striker(const struct geometry *g, struct safety *sf, int s, squa
     sf->cure_to[sf->strikers++] = around(g, s) | between | bit_of(g, s);
 }
 
-/* In check: every enemy unit striking the king on k (as board_attacked finds
+/* In check: every enemy unit striking the king on k (as attacked_in finds
  * them).  A turn of a unit other than the king that neither arrives on a
  * striker, between it and the king, or next to it, nor leaves a square next to
  * it, changes neither the striker's neighbours nor its path: the strike stays. */
@@ -259,17 +270,43 @@ static void find_safety(const struct position *p, enum colour us, struct safety 
     }
 }
 
+/* The move from `from` to `to` (the unit `placed` arriving) played on p's
+ * squares and its sets of squares with units alone, what the attack test
+ * reads, and taken back by take_back. */
+struct trial {
+    unit_t mover, captured;
+    square_set occupied[2];
+};
+
+static inline void try_move(struct position *p, int from, int to, unit_t placed, struct trial *t)
+{
+    const struct geometry *g = p->geo;
+    unit_t *b = p->board;
+    t->mover = b[from];
+    t->captured = b[to];
+    memcpy(t->occupied, p->st.occupied, sizeof t->occupied);
+    enum colour us = unit_colour(t->mover);
+    p->st.occupied[us] ^= g->bit[from] | g->bit[to];
+    if (t->captured != UNIT_EMPTY)
+        p->st.occupied[!us] &= ~g->bit[to];
+    b[from] = UNIT_EMPTY;
+    b[to] = placed;
+}
+
+static inline void take_back(struct position *p, int from, int to, const struct trial *t)
+{
+    p->board[to] = t->captured;
+    p->board[from] = t->mover;
+    memcpy(p->st.occupied, t->occupied, sizeof t->occupied);
+}
+
 /* RULES 0 legality by trial on the squares alone: the attack test reads nothing else. */
 static bool legal_after(struct position *p, int from, int to, unit_t placed, int king)
 {
-    unit_t *b = p->board;
-    unit_t mover = b[from], captured = b[to];
-    enum colour them = (enum colour)!unit_colour(mover);
-    b[from] = UNIT_EMPTY;
-    b[to] = placed;
-    bool ok = !emulation_attacked(p, from == king ? to : king, them);
-    b[to] = captured;
-    b[from] = mover;
+    struct trial t;
+    try_move(p, from, to, placed, &t);
+    bool ok = !attacked_in(p, from == king ? to : king, (enum colour)!unit_colour(t.mover));
+    take_back(p, from, to, &t);
     return ok;
 }
 
@@ -286,22 +323,7 @@ static inline void emit(struct turn_list *out, const unit_t *b, int from, int to
     }
 }
 
-static bool may_check(const struct position *p, const struct turn *t);
-
-/* Whether the turn from `from` to `to` (promoting to promo) may give check:
- * asked before its legality, which costs more. */
-static bool may_check_move(const struct position *p, int from, int to, enum kind promo)
-{
-    struct turn t = {0};
-    t.from = (square_t)from;
-    t.to = (square_t)to;
-    t.promo = (uint8_t)promo;
-    if (p->board[to] != UNIT_EMPTY) {
-        t.flags = TURN_CAPTURE;
-        t.capture_sq = (square_t)to;
-    }
-    return may_check(p, &t);
-}
+static bool may_check_move(struct position *p, int from, int to, enum kind promo);
 
 /* The turns of one unit to the targets t that may_check admits, into out:
  * judged before the king's safety, which is found (into *sf, when *known is
@@ -486,8 +508,8 @@ static inline bool in_reach(const struct geometry *g, int sq, int q)
  * a line from q opened at f; a unit of ours next to t, within reach of q, that
  * borrows the mover's power.  Units next to f only lose a power, lines through
  * t stay blocked.  The last two are decided by the attack test on the squares
- * after the turn. */
-static bool may_check(const struct position *p, const struct turn *t)
+ * after the turn, played on p's squares and taken back (may_check_move). */
+static bool may_check_move(struct position *p, int from, int to, enum kind promo)
 {
     const struct geometry *g = p->geo;
     const unit_t *b = p->board;
@@ -495,7 +517,7 @@ static bool may_check(const struct position *p, const struct turn *t)
     int q = p->st.king_sq[!us];
     if (q == SQ_NONE)
         return true;
-    int f = t->from, to = t->to;
+    int f = from;
     unsigned m = 0; /* the mover's powers on t: its neighbours after the turn */
     for (int i = 0; i < 8; i++) {
         int n = to + g->queen_dirs[i];
@@ -531,9 +553,18 @@ static bool may_check(const struct position *p, const struct turn *t)
     }
     if (!maybe)
         return false;
-    unit_t after[MAX_SQUARES];
-    position_board_after(p, t, after);
-    return board_attacked(g, after, q, us);
+    struct trial trial;
+    unit_t mover = b[from];
+    try_move(p, from, to, promo ? unit_make(us, promo) : mover, &trial);
+    bool check = attacked_in(p, q, us);
+    take_back(p, from, to, &trial);
+    return check;
+}
+
+static bool may_check(const struct position *p, const struct turn *t)
+{
+    struct position copy = *p; /* may_check_move plays the turn on it */
+    return may_check_move(&copy, t->from, t->to, (enum kind)t->promo);
 }
 
 const struct rules rules_emulation = {

@@ -23,7 +23,8 @@ struct move_buf {
     struct turn moves[PIECE_MOVES_MAX];
 };
 
-enum visit_mode { VISIT_LIST, VISIT_COUNT, VISIT_ANY };
+/* VISIT_CHECKS: the turns of VISIT_LIST that give check (generate_checks). */
+enum visit_mode { VISIT_LIST, VISIT_COUNT, VISIT_ANY, VISIT_CHECKS };
 
 /* One generation: what every piece move and step needs to know. */
 struct gen {
@@ -262,16 +263,25 @@ static void piece_moves(const struct gen *gn, struct move_buf *mb)
 
 /* ---- the piece move on the board alone (no hashes: legality tests only) -- */
 
+/* The sets of squares with units follow the board: the attack test reads
+ * them (stones_relays_attack.h). */
 struct light_undo {
     int n;
     square_t sq[4];
     unit_t old[4];
+    square_set occupied[COLOUR_COUNT];
 };
 
 static inline void light_set(struct position *p, struct light_undo *u, int sq, unit_t v)
 {
+    unit_t old = p->board[sq];
+    square_set bit = p->geo->bit[sq];
     u->sq[u->n] = (square_t)sq;
-    u->old[u->n++] = p->board[sq];
+    u->old[u->n++] = old;
+    if (old != UNIT_EMPTY)
+        p->st.occupied[unit_colour(old)] &= ~bit;
+    if (v != UNIT_EMPTY)
+        p->st.occupied[unit_colour(v)] |= bit;
     p->board[sq] = v;
 }
 
@@ -279,6 +289,7 @@ static void light_make(struct position *p, const struct turn *t, struct light_un
 {
     unit_t m = p->board[t->from];
     u->n = 0;
+    memcpy(u->occupied, p->st.occupied, sizeof u->occupied);
     if (t->flags & TURN_CAPTURE)
         light_set(p, u, t->capture_sq, UNIT_EMPTY);
     light_set(p, u, t->from, UNIT_EMPTY);
@@ -294,6 +305,7 @@ static void light_unmake(struct position *p, const struct light_undo *u)
 {
     for (int i = u->n - 1; i >= 0; i--)
         p->board[u->sq[i]] = u->old[i];
+    memcpy(p->st.occupied, u->occupied, sizeof u->occupied);
 }
 
 /* ---- stone/relay steps (RULES 4.5, 4.6) ----------------------------------- */
@@ -416,18 +428,28 @@ struct king_test {
     square_set read;
 };
 
-static void king_test(const struct gen *gn, int king, struct king_test *k)
+static void king_test_by(const struct gen *gn, int king, enum colour by, struct king_test *k)
 {
     k->king = king;
     k->read = 0;
-    k->attacked = king != SQ_NONE && sr_attacked_read(gn->p, king, gn->them, &k->read);
+    k->attacked = king != SQ_NONE && sr_attacked_read(gn->p, king, by, &k->read);
+}
+
+static void king_test(const struct gen *gn, int king, struct king_test *k)
+{
+    king_test_by(gn, king, gn->them, k);
 }
 
 /* The steps of one unit after the piece move m (already on the board),
  * judged at the end of the turn.  A step that changes no square the king
- * test read leaves its answer as it was; the others are tested again. */
-static bool judge_unit_steps(struct gen *gn, const struct turn *m, int unit, const square_t *to, int n,
-                             square_set ends, const struct king_test *k)
+ * test read leaves its answer as it was; the others are tested again.
+ * `check` (VISIT_CHECKS, else NULL): the enemy king's test after m, judged
+ * so too; only the steps that leave it attacked are kept.  Inline in
+ * judge_steps: the call per unit and piece move weighs where steps abound. */
+static inline __attribute__((always_inline)) bool judge_unit_steps(struct gen *gn, const struct turn *m, int unit,
+                                                                   const square_t *to, int n, square_set ends,
+                                                                   const struct king_test *k,
+                                                                   const struct king_test *check)
 {
     const struct geometry *g = gn->g;
     unit_t *b = gn->p->board;
@@ -439,17 +461,37 @@ static bool judge_unit_steps(struct gen *gn, const struct turn *m, int unit, con
             return false;
         }
     }
+    if (check && !check->attacked && !(check->read & ends))
+        return false; /* no step gives check */
+    /* A stone blocks like a unit (RULES 4.2): its step opens a path only by
+     * leaving its square and cuts one only by arriving, so an attacked king
+     * stays attacked unless it arrives on a square the test read, and one not
+     * attacked stays so unless it leaves one.  A relay's step may do either
+     * on both squares. */
+    bool stone = b[unit] != gn->relay, king_hit = k->attacked, check_hit = check && check->attacked;
+    square_set left = g->bit[unit];
+    bool again_left = (!stone || !king_hit) && (k->read & left);
+    bool check_left = check && (!stone || !check_hit) && (check->read & left);
+    bool again_arrive = !stone || king_hit, check_arrive = check && (!stone || check_hit);
     for (int i = 0; i < n; i++) {
-        bool bad = k->attacked;
-        if (k->read & (g->bit[unit] | g->bit[to[i]])) {
+        square_set arrive = g->bit[to[i]], changed = left | arrive;
+        bool bad = king_hit, gives = !check || check_hit;
+        bool again = again_left || (again_arrive && (k->read & arrive));
+        bool again_check = check_left || (check_arrive && (check->read & arrive));
+        if (again || again_check) { /* the step played on the board and its neutral units' set */
             unit_t u = b[unit];
             b[unit] = UNIT_EMPTY;
             b[to[i]] = u;
-            bad = sr_attacked(gn->p, k->king, gn->them);
+            gn->p->st.occupied[NEUTRAL] ^= changed;
+            if (again)
+                bad = sr_attacked(gn->p, k->king, gn->them);
+            if (again_check && !bad)
+                gives = sr_attacked(gn->p, check->king, gn->us);
+            gn->p->st.occupied[NEUTRAL] ^= changed;
             b[to[i]] = UNIT_EMPTY;
             b[unit] = u;
         }
-        if (!bad && emit(gn, m, unit, to[i]))
+        if (!bad && gives && emit(gn, m, unit, to[i]))
             return true;
     }
     return false;
@@ -458,7 +500,7 @@ static bool judge_unit_steps(struct gen *gn, const struct turn *m, int unit, con
 /* Every step after the piece move m.  A unit's steps before the piece move
  * (base) stay right unless m changed a square they depend on. */
 static bool judge_steps(struct gen *gn, const struct turn *m, square_set touched, const struct step_list *base,
-                        const struct king_test *k)
+                        const struct king_test *k, const struct king_test *check)
 {
     for (int i = 0; i < base->groups; i++) {
         const struct step_group *grp = &base->group[i];
@@ -468,9 +510,9 @@ static bool judge_steps(struct gen *gn, const struct turn *m, square_set touched
             square_t to[SQUARES_MAX];
             now.unit = grp->unit;
             unit_steps(gn, &now, to);
-            stop = judge_unit_steps(gn, m, now.unit, to, now.count, now.ends, k);
+            stop = judge_unit_steps(gn, m, now.unit, to, now.count, now.ends, k, check);
         } else {
-            stop = judge_unit_steps(gn, m, grp->unit, base->to + grp->first, grp->count, grp->ends, k);
+            stop = judge_unit_steps(gn, m, grp->unit, base->to + grp->first, grp->count, grp->ends, k, check);
         }
         if (stop)
             return true;
@@ -482,9 +524,58 @@ static bool judge_steps(struct gen *gn, const struct turn *m, square_set touched
 struct base {
     struct step_list steps;
     struct king_test king;  /* the mover's king before the piece move */
+    /* VISIT_CHECKS: the enemy king's test before the turn (not attacked: the
+     * position is legal), the squares every step changes or reads */
+    struct king_test check;
+    square_set step_ends, step_reads;
+    /* with no relay on the board: where a unit of ours of each kind arriving
+     * attacks the enemy king; else each is check.read */
+    square_set origins[KIND_COUNT];
 };
 
-/* Every legal turn made of the piece move m; true when VISIT_ANY found one. */
+/* A unit that arrives on a square makes it occupied, which cuts the paths
+ * over it (RULES 4.3: a path passes over empty squares and relays, and a
+ * unit arrives only where there was none or an enemy unit it takes), so it
+ * can attack only from that square itself; only a square a turn empties can
+ * open a path.  For a king not attacked before a piece move, the move can
+ * thus change the answer only by emptying a square the test read (and the
+ * squares the test reads then are among those it read).  The squares m
+ * empties: */
+static square_set emptied_by(const struct geometry *g, const struct turn *m)
+{
+    square_set arrive = g->bit[m->to], left = g->bit[m->from];
+    if ((m->flags & TURN_CAPTURE) && m->capture_sq != m->to)
+        left |= g->bit[m->capture_sq]; /* en passant */
+    if (m->flags & TURN_CASTLE) {
+        left |= g->bit[m->from2];
+        arrive |= g->bit[m->to2];
+    }
+    return left & ~arrive;
+}
+
+/* VISIT_CHECKS: whether the enemy king, not attacked before, may be attacked
+ * after the piece move m: a square its test read emptied (see emptied_by), or
+ * one of ours arriving where its kind attacks (origins). */
+static bool may_check_after(const struct geometry *g, const struct base *base, const struct turn *m,
+                            square_set emptied, unit_t arriving)
+{
+    if (emptied & base->check.read)
+        return true;
+    if (m->flags & TURN_CASTLE) /* the king and the rook arrive */
+        return ((g->bit[m->to] & base->origins[KING]) | (g->bit[m->to2] & base->origins[ROOK])) != 0;
+    return (g->bit[m->to] & base->origins[unit_kind(arriving)]) != 0;
+}
+
+/* VISIT_CHECKS: whether a step after the piece move m (changing `touched`)
+ * may give check.  A step changes its unit's square and its end (`ends`); a
+ * step group that m changes the reads of is found again, so it counts too. */
+static bool step_may_check(const struct base *base, square_set touched)
+{
+    return (base->step_ends & base->check.read) || (touched & base->step_reads);
+}
+
+/* Every legal turn made of the piece move m; true when VISIT_ANY found one.
+ * m is played on the board only when a test or a step needs it there. */
 static bool visit_move(struct gen *gn, const struct turn *m, const struct base *base)
 {
     struct position *p = gn->p;
@@ -495,23 +586,42 @@ static bool visit_move(struct gen *gn, const struct turn *m, const struct base *
         touched |= g->bit[m->capture_sq];
     if (m->flags & TURN_CASTLE)
         touched |= g->bit[m->from2] | g->bit[m->to2];
-    struct light_undo lu;
-    light_make(p, m, &lu);
+    square_set emptied = emptied_by(g, m);
+    struct king_test check_after = base->check, *check = NULL;
+    bool test_check = false;
+    if (gn->mode == VISIT_CHECKS) {
+        unit_t arriving = m->promo ? unit_make(gn->us, (enum kind)m->promo) : p->board[m->from];
+        test_check = may_check_after(g, base, m, emptied, arriving);
+        if (!test_check && !step_may_check(base, touched))
+            return false; /* neither m nor a step after it gives check */
+        check = &check_after;
+    }
     struct king_test k = base->king;
-    if (king_move)
-        king_test(gn, m->to, &k);
-    else if (touched & k.read)
-        king_test(gn, k.king, &k); /* else the same test would read the same squares */
+    bool test_king = king_move || ((k.attacked ? touched : emptied) & k.read);
+    bool played = test_king || test_check || base->steps.groups > 0;
+    struct light_undo lu;
+    if (played)
+        light_make(p, m, &lu);
+    if (test_check)
+        king_test_by(gn, check_after.king, gn->us, &check_after);
+    if (check && !check_after.attacked && !(check_after.read & base->step_ends) && !(touched & base->step_reads)) {
+        if (played)
+            light_unmake(p, &lu);
+        return false; /* the test says m gives no check, nor can a step after it */
+    }
+    if (test_king) /* else the same test would read the same squares, or fewer */
+        king_test(gn, king_move ? m->to : k.king, &k);
     bool stop = false;
     if (king_move && gn->strict && k.attacked) {
         /* StrictKing: the king's piece move itself must end on a safe square;
          * a castling moves the king, so its king must stand safe at once too. */
-    } else if (!k.attacked && emit(gn, m, SQ_NONE, SQ_NONE)) {
+    } else if (!k.attacked && (!check || check->attacked) && emit(gn, m, SQ_NONE, SQ_NONE)) {
         stop = true;
-    } else {
-        stop = judge_steps(gn, m, touched, &base->steps, &k);
+    } else if (base->steps.groups > 0) {
+        stop = judge_steps(gn, m, touched, &base->steps, &k, check);
     }
-    light_unmake(p, &lu);
+    if (played)
+        light_unmake(p, &lu);
     return stop;
 }
 
@@ -539,10 +649,36 @@ static uint64_t visit(struct position *p, enum visit_mode mode, struct turn_list
     struct base base;
     collect_steps(&gn, &base.steps);
     king_test(&gn, p->st.king_sq[gn.us], &base.king);
-    for (int i = 0; i < mb.count; i++)
-        if (visit_move(&gn, &mb.moves[i], &base)) {
-            *found = true;
-            return gn.count;
+    if (mode == VISIT_CHECKS) {
+        int q = p->st.king_sq[gn.them];
+        if (q == SQ_NONE) {
+            gn.mode = VISIT_LIST; /* may_check admits every turn */
+        } else {
+            king_test_by(&gn, q, gn.us, &base.check);
+            if (!sr_attack_origins(p, q, gn.us, base.origins))
+                for (int k = 0; k < KIND_COUNT; k++)
+                    base.origins[k] = base.check.read;
+            base.step_ends = base.step_reads = 0;
+            for (int i = 0; i < base.steps.groups; i++) {
+                base.step_ends |= base.steps.group[i].ends;
+                base.step_reads |= base.steps.group[i].reads;
+            }
+        }
+    }
+    /* has_legal_turn in check: the king's moves first, the likeliest escape,
+     * so that the search for one usually ends sooner (the answer does not
+     * depend on the order) */
+    int king = base.king.king;
+    bool king_first = mode == VISIT_ANY && base.king.attacked;
+    for (int pass = king_first ? 0 : 1; pass < 2; pass++)
+        for (int i = 0; i < mb.count; i++) {
+            bool kings = mb.moves[i].from == king;
+            if (king_first && (pass == 0) != kings)
+                continue;
+            if (visit_move(&gn, &mb.moves[i], &base)) {
+                *found = true;
+                return gn.count;
+            }
         }
     *found = false;
     return gn.count;
@@ -554,6 +690,15 @@ static void generate(struct position *p, struct turn_list *out)
     out->count = 0;
     out->overflow = false;
     visit(p, VISIT_LIST, out, &found);
+}
+
+/* rules.h generate_checks: generate's turns that give check, in its order. */
+static void generate_checks(struct position *p, struct turn_list *out)
+{
+    bool found;
+    out->count = 0;
+    out->overflow = false;
+    visit(p, VISIT_CHECKS, out, &found);
 }
 
 static bool has_legal_turn(struct position *p)
@@ -650,5 +795,6 @@ const struct rules rules_stones_relays = {
     .attacked = sr_attacked,
     .count_legal = count_legal,
     .may_check = may_check,
+    .generate_checks = generate_checks,
     .goal = &stones_relays_goal,
 };
