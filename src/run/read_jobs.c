@@ -109,12 +109,14 @@ static void read_file(const struct config *cfg, struct job_list *jobs, const cha
     }
     struct reader *r = reader_new(name, text, len);
     free(text);
+    int problems = 0; /* read or not */
     for (;;) {
         struct problem *pr = malloc(sizeof *pr);
         struct parse_error err;
         if (!pr)
             out_of_memory();
         int got = reader_next(r, pr, &err);
+        problems += got != 0;
         if (got > 0) {
             add_problem(cfg, jobs, pr);
             continue;
@@ -127,6 +129,13 @@ static void read_file(const struct config *cfg, struct job_list *jobs, const cha
             break;
     }
     reader_free(r);
+    if (problems == 0) {
+        /* an empty file (or one of blanks and nothing else) solves nothing:
+         * a wrong file name or a truncated copy, never a success */
+        struct parse_error e = {0};
+        snprintf(e.message, sizeof e.message, "no problem in the file (a problem starts with BeginProblem)");
+        job_add_error(jobs, name, 0, &e);
+    }
 }
 
 /* --fen: a one-problem input made from the command line's words.  Its errors
