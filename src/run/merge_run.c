@@ -225,7 +225,7 @@ static int merge_job(const struct config *cfg, struct job *j, struct part_line *
     *incomplete |= m.r.partial;
     if (cfg->regression)
         m.r.seconds = 0;
-    verdict_compute(j->pr, &j->view, &m.r, &j->verdict);
+    work_verdict(j, &m.r);
     j->partial = m.r.partial;
     j->illegal = m.r.illegal;
     j->set_play_illegal = m.r.set_play_illegal;

@@ -15,6 +15,7 @@
 #include "../report/popeye_text.h"
 #include "../search/solve.h"
 #include "../search/solver.h"
+#include "../search/threats.h"
 #include "../rules/rules.h"
 #include "perft_job.h"
 
@@ -117,6 +118,55 @@ void work_twin_tail(const struct config *cfg, struct job *j, const struct result
     if (cfg->check) /* "verdict a) duplex: ..." for the part with the roles exchanged */
         text_printf(&j->out, "verdict%s%s%s%s: %s\n", j->view.label_text[0] ? " " : "", j->view.label_text,
                     j->view.label_text[0] ? ")" : "", j->view.colours_swapped ? " duplex" : "", j->verdict.text);
+}
+
+/* The position as the search starts it: the side the stipulation (and
+ * Duplex) has move first (solve.c). */
+static void solved_root(const struct job *j, struct position *p)
+{
+    struct stipulation st = solve_effective_stipulation(j->pr, &j->view);
+    enum colour first = solve_first_mover(j->pr, &st);
+    if (j->view.colours_swapped)
+        first = (enum colour)!first;
+    *p = j->start;
+    p->st.side = (uint8_t)first;
+    position_rehash(p);
+}
+
+void work_verdict(struct job *j, const struct result *r)
+{
+    verdict_compute(j->pr, &j->view, r, &j->verdict);
+    if (!j->verdict.wrong_key)
+        return;
+    /* the keys found, named as the solution shows them (Qa7-f2), found
+     * among the root's turns by their canonical form */
+    struct position *p = malloc(sizeof *p);
+    struct turn_list *l = malloc(sizeof *l);
+    const char **names = calloc((size_t)r->keys.count, sizeof *names);
+    char(*texts)[NOTATION_MAX] = calloc((size_t)r->keys.count, sizeof *texts);
+    if (!p || !l || !names || !texts)
+        out_of_memory();
+    solved_root(j, p);
+    l->overflow = false;
+    p->rules->generate(p, l);
+    for (int k = 0; k < r->keys.count; k++) {
+        names[k] = r->keys.items[k];
+        for (int i = 0; i < l->count; i++) {
+            char turn[NOTATION_MAX], decision[NOTATION_MAX];
+            turn_canonical(p, &l->turns[i], turn);
+            decision_canonical(p, &l->turns[i], decision);
+            if (strcmp(turn, names[k]) == 0 || strcmp(decision, names[k]) == 0) {
+                turn_text(p, &l->turns[i], texts[k]);
+                names[k] = texts[k];
+                break;
+            }
+        }
+    }
+    verdict_compute_named(j->pr, &j->view, r, names, &j->verdict);
+    free(texts);
+    free(names);
+    free(l);
+    free(p);
 }
 
 /* --progress counts keys and help solutions on their way to the report. */
@@ -237,7 +287,7 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
     if (cfg->regression)
         r.seconds = 0; /* output that can be diffed */
     if (cfg->check || cfg->json)
-        verdict_compute(j->pr, &j->view, &r, &j->verdict);
+        work_verdict(j, &r);
     j->partial = r.partial;
     j->illegal = r.illegal;
     j->set_play_illegal = r.set_play_illegal;

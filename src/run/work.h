@@ -25,6 +25,10 @@ struct work_ctx {
 void work_twin_head(struct job *j);
 void work_twin_tail(const struct config *cfg, struct job *j, const struct result *r, bool tree_last);
 
+/* j->verdict for the result r of j (verdict.h), the keys found named in
+ * the solution's notation where the verdict names them: runs and --merge. */
+void work_verdict(struct job *j, const struct result *r);
+
 void work_run(const struct work_ctx *c, struct job *j, struct progress_slot *slot);
 
 #endif
