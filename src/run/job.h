@@ -42,6 +42,9 @@ struct job {
     struct verdict verdict;    /* --check / --json */
     bool partial, illegal;
     bool set_play_illegal;     /* result.set_play_illegal: said on standard error */
+    /* for those messages: a unit of the side to play that can take the
+     * other king, and how ("the white knight on c7 (Sc7*a8)"); "" if none is found */
+    char illegal_by[96], set_play_illegal_by[96];
     bool too_many_turns;       /* a position had more than TURN_LIST_MAX turns: an error */
     double seconds;
 };

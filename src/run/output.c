@@ -145,11 +145,17 @@ static void print_solved(struct output *o, struct job *j)
      * place; for the set play too, which Popeye then leaves out */
     for (int set = 0; set < 2; set++)
         if (set ? j->set_play_illegal : j->illegal) {
+            const char *by = set ? j->set_play_illegal_by : j->illegal_by;
             fflush(stdout);
-            fprintf(stderr, "%s:%d: problem %d%s%s: %sthe side to play can capture the king\n", j->file,
+            fprintf(stderr, "%s:%d: problem %d%s%s: %sthe side to play can capture the king%s%s\n", j->file,
                     j->twin ? j->view.line : j->pr->line, j->pr->index, j->view.label ? " " : "",
-                    j->view.label ? j->view.label_text : "", set ? "set play: " : "");
+                    j->view.label ? j->view.label_text : "", set ? "set play: " : "", by[0] ? ": " : "", by);
         }
+    /* a position that cannot arise in play is bad input, not solved: the
+     * exit status says an answer is missing (the set play alone being
+     * illegal is not: Popeye then leaves the set play out) */
+    if (j->illegal)
+        o->status = 2;
     report_too_many_turns(o, j);
     o->problem_open = true;
     o->words = words_of(j->pr->language);

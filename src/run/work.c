@@ -133,6 +133,60 @@ static void solved_root(const struct job *j, struct position *p)
     position_rehash(p);
 }
 
+/* A turn of the side to move in p that takes the other king off the board
+ * (a capture; under Dynamo a push or pull, RULES 3.5), named with its unit
+ * into out: "the white knight on c7 (Sc7*a8)"; "" when none is found (the
+ * turns listed are the legal ones where the rule set lists no others). */
+static void king_taker(struct position *p, char *out, size_t cap)
+{
+    static const char *const kinds[KIND_COUNT] = {"unit", "king", "queen", "rook", "bishop", "knight", "pawn",
+                                                  "stone", "relay"};
+    out[0] = 0;
+    int side = p->st.side, victim = p->st.king_sq[!side];
+    if (victim == SQ_NONE)
+        return;
+    struct turn_list *l = malloc(sizeof *l);
+    if (!l)
+        out_of_memory();
+    l->overflow = false;
+    (p->rules->generate_pseudo ? p->rules->generate_pseudo : p->rules->generate)(p, l);
+    for (int i = 0; i < l->count; i++) {
+        struct undo u;
+        position_make(p, &l->turns[i], &u);
+        bool takes = p->st.king_sq[!side] == SQ_NONE;
+        position_unmake(p, &u);
+        if (!takes)
+            continue;
+        const struct turn *t = &l->turns[i];
+        char text[NOTATION_MAX], from[4];
+        turn_text(p, t, text);
+        square_name(p->geo, t->from, from);
+        unit_t unit = position_at(p, t->from);
+        snprintf(out, cap, "the %s %s on %s (%s)", side == WHITE ? "white" : "black", kinds[unit_kind(unit)], from,
+                 text);
+        break;
+    }
+    free(l);
+}
+
+void work_name_illegal(struct job *j)
+{
+    if (!j->illegal && !j->set_play_illegal)
+        return;
+    struct position *p = malloc(sizeof *p);
+    if (!p)
+        out_of_memory();
+    solved_root(j, p);
+    if (j->illegal)
+        king_taker(p, j->illegal_by, sizeof j->illegal_by);
+    if (j->set_play_illegal) { /* the set play starts with the other side */
+        struct undo u;
+        position_make_null(p, &u);
+        king_taker(p, j->set_play_illegal_by, sizeof j->set_play_illegal_by);
+    }
+    free(p);
+}
+
 void work_verdict(struct job *j, const struct result *r)
 {
     verdict_compute(j->pr, &j->view, r, &j->verdict);
@@ -291,6 +345,7 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
     j->partial = r.partial;
     j->illegal = r.illegal;
     j->set_play_illegal = r.set_play_illegal;
+    work_name_illegal(j);
     j->too_many_turns = r.too_many_turns;
     j->seconds = r.seconds;
     if (cfg->json) {

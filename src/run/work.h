@@ -25,6 +25,9 @@ struct work_ctx {
 void work_twin_head(struct job *j);
 void work_twin_tail(const struct config *cfg, struct job *j, const struct result *r, bool tree_last);
 
+/* j->illegal_by and j->set_play_illegal_by for j->illegal and
+ * j->set_play_illegal (job.h): runs and --merge. */
+void work_name_illegal(struct job *j);
 /* j->verdict for the result r of j (verdict.h), the keys found named in
  * the solution's notation where the verdict names them: runs and --merge. */
 void work_verdict(struct job *j, const struct result *r);
