@@ -17,6 +17,7 @@ static struct job *append(struct job_list *l, enum job_kind kind)
     struct job *j = &l->items[l->count++];
     memset(j, 0, sizeof *j);
     j->kind = kind;
+    spool_init(&j->spool, 0);
     return j;
 }
 
@@ -65,6 +66,7 @@ void job_release(struct job *j)
 {
     if (j->out.data)
         text_free(&j->out);
+    spool_free(&j->spool);
     free(j->warnings);
     j->warnings = NULL;
     if (j->pr && j->last_of_problem) {

@@ -9,6 +9,7 @@
 
 #include "../problem/reader.h"
 #include "../problem/setup.h"
+#include "../base/spool.h"
 #include "../base/text.h"
 #include "../report/verdict.h"
 
@@ -38,7 +39,16 @@ struct job {
      * from then on the worker prints each complete part of out itself. */
     int streaming;
     FILE *stream_copy;         /* while streaming: the protocol file, or NULL */
-    struct text out;           /* what goes to standard output for this job */
+    /* what goes to standard output for this job: held back in spool (in
+     * bounded memory, spool.h) until the job streams or is printed; out is
+     * the part being written (text), or the text of perft and --merge */
+    struct spool spool;
+    struct text out;
+    /* set by the worker running it: its solvers stop when it is set (a
+     * signal, or INTERRUPT_MEMORY) */
+    volatile int *stop;
+    bool cut_for_memory;       /* memory ran out for what the twin had to keep: cut short, partial */
+    bool output_lost;          /* ... and some of its held-back output is lost: not printed */
     struct verdict verdict;    /* --check / --json */
     bool partial, illegal;
     bool set_play_illegal;     /* result.set_play_illegal: said on standard error */

@@ -126,8 +126,8 @@ static void begin_solved(struct output *o, struct job *j)
 
 void output_stream(struct output *o, struct job *j)
 {
-    /* JSON is one line per twin, perft a few lines: they come out whole */
-    if (j->kind != JOB_SOLVE || o->cfg->json)
+    /* perft is a few lines: they come out whole */
+    if (j->kind != JOB_SOLVE)
         return;
     progress_clear(o->progress);
     begin_solved(o, j);
@@ -136,11 +136,51 @@ void output_stream(struct output *o, struct job *j)
     __atomic_store_n(&j->streaming, 1, __ATOMIC_RELEASE);
 }
 
+/* The memory for what a twin had to keep ran out: it was cut short (and
+ * some of its output may be lost); the run goes on. */
+static void report_memory(struct output *o, struct job *j)
+{
+    if (!j->cut_for_memory)
+        return;
+    fflush(stdout);
+    fprintf(stderr, "%s:%d: problem %d%s%s: out of memory for what the twin must keep (and no room for "
+                    "temporary files in %s): cut short%s\n",
+            j->file, j->twin ? j->view.line : j->pr->line, j->index, j->view.label ? " " : "",
+            j->view.label ? j->view.label_text : "", spool_directory(),
+            j->output_lost ? " and not shown" : " and partial, what could not be kept left out");
+    o->status = 2;
+}
+
+static bool spool_to_output(void *ctx, const char *data, size_t n)
+{
+    struct output *o = ctx;
+    fwrite(data, 1, n, stdout);
+    if (o->protocol)
+        fwrite(data, 1, n, o->protocol);
+    return true;
+}
+
 static void print_solved(struct output *o, struct job *j)
 {
     if (!j->streaming)
         begin_solved(o, j);
-    emit(o, j->out.data);
+    if (j->output_lost && !j->streaming) {
+        /* a part of it is gone: nothing of it, rather than a cut line */
+        if (o->cfg->json) {
+            struct parse_error e = {.line = j->twin ? j->view.line : j->pr->line};
+            snprintf(e.message, sizeof e.message, "problem %d%s%s: out of memory for its output", j->index,
+                     j->view.label ? " " : "", j->view.label ? j->view.label_text : "");
+            char *line = json_error(j->file, j->index, &e);
+            emit(o, line);
+            emit(o, "\n");
+            free(line);
+        }
+    } else {
+        spool_each(&j->spool, spool_to_output, o);
+        emit(o, j->out.data);
+    }
+    spool_clear(&j->spool);
+    report_memory(o, j);
     /* Popeye's words, on standard error as Popeye writes them, with the
      * place; for the set play too, which Popeye then leaves out */
     for (int set = 0; set < 2; set++)

@@ -10,26 +10,77 @@
 
 #include "../board/notation.h"
 #include "../report/diagram.h"
-#include "../report/json.h"
+#include "../report/json_stream.h"
 #include "../report/part_chunks.h"
 #include "../report/popeye_text.h"
 #include "../search/solve.h"
 #include "../search/solver.h"
 #include "../search/threats.h"
 #include "../rules/rules.h"
+#include "interrupt.h"
 #include "perft_job.h"
 
-/* Streaming: once the printer has printed every earlier job it sets
- * j->streaming, and from then on each complete part goes out at once. */
+/* The twin's output can no longer be kept (memory and the temporary file
+ * both failed): its search stops, and the printer says so (job.h). */
+static void out_of_room(struct job *j)
+{
+    j->cut_for_memory = true;
+    if (j->stop)
+        __atomic_store_n(j->stop, INTERRUPT_MEMORY, __ATOMIC_RELAXED);
+}
+
+static bool to_stream(void *ctx, const char *data, size_t n)
+{
+    struct job *j = ctx;
+    fwrite(data, 1, n, stdout);
+    if (j->stream_copy) /* the protocol file (Protocol FILE) */
+        fwrite(data, 1, n, j->stream_copy);
+    return true;
+}
+
+/* n bytes of j's output: to standard output once the printer has printed
+ * every earlier job and set j->streaming (what was held back first), held
+ * back in j->spool before. */
+static bool job_emit(struct job *j, const char *data, size_t n)
+{
+    if (__atomic_load_n(&j->streaming, __ATOMIC_ACQUIRE)) {
+        if (!spool_is_empty(&j->spool)) {
+            if (!spool_each(&j->spool, to_stream, j))
+                j->output_lost = true;
+            spool_clear(&j->spool);
+        }
+        return to_stream(j, data, n);
+    }
+    if (j->output_lost)
+        return false;
+    if (!spool_write(&j->spool, data, n)) {
+        j->output_lost = true;
+        out_of_room(j);
+        return false;
+    }
+    return true;
+}
+
+static void lost_for_job(void *ctx)
+{
+    out_of_room(ctx);
+}
+
+static bool json_to_job(void *ctx, const char *data, size_t n)
+{
+    return job_emit(ctx, data, n);
+}
+
+/* A complete part of the text (a key, a try, a help line, set play): out
+ * at once when j streams, held back otherwise. */
 static void part_done(void *ctx)
 {
     struct job *j = ctx;
-    if (!__atomic_load_n(&j->streaming, __ATOMIC_ACQUIRE) || j->out.len == 0)
+    if (j->out.len == 0)
         return;
-    fwrite(j->out.data, 1, j->out.len, stdout);
-    fflush(stdout);
-    if (j->stream_copy) /* the protocol file (Protocol FILE) */
-        fwrite(j->out.data, 1, j->out.len, j->stream_copy);
+    job_emit(j, j->out.data, j->out.len);
+    if (__atomic_load_n(&j->streaming, __ATOMIC_ACQUIRE))
+        fflush(stdout);
     j->out.len = 0;
     j->out.data[0] = 0;
 }
@@ -265,8 +316,7 @@ static cJSON *number_pair(int a, int b)
 }
 
 /* What --merge needs beside the line's answer (docs/json.md "Parts"). */
-static cJSON *part_object(const struct work_ctx *c, const struct job *j, const struct result *r,
-                          const struct part_chunks *chunks)
+static cJSON *part_object(const struct work_ctx *c, const struct job *j, const struct result *r)
 {
     const struct config *cfg = c->cfg;
     cJSON *o = need(cJSON_CreateObject());
@@ -289,20 +339,20 @@ static cJSON *part_object(const struct work_ctx *c, const struct job *j, const s
         cJSON_AddItemToArray(refuted, pair);
     }
     cJSON_AddItemToObject(o, "refuted", refuted);
-    cJSON_AddItemToObject(o, "text", part_chunks_json(chunks));
-    return o;
+    return o; /* "text" follows: json_stream_finish */
 }
 
-static void solve_job(const struct work_ctx *c, struct job *j, struct progress_slot *slot)
+/* The limits of j's search: --max-time and the problem's Option MaxTime
+ * (the smaller one holds), the flag that stops it, what it must find. */
+static struct solve_limits job_limits(const struct work_ctx *c, struct job *j, struct progress_slot *slot)
 {
     const struct config *cfg = c->cfg;
-    /* --max-time and the problem's Option MaxTime: the smaller one holds */
     double max_time = cfg->max_time;
     if (j->pr->options.max_time > 0 && (max_time <= 0 || j->pr->options.max_time < max_time))
         max_time = j->pr->options.max_time;
     struct solve_limits limits = {
         .deadline = max_time > 0 ? monotonic_seconds() + max_time : 0,
-        .interrupt = c->interrupt,
+        .interrupt = j->stop ? j->stop : c->interrupt,
         .want_duals = cfg->check || cfg->json,
         .plain_help = cfg->plain_help,
         .threads = c->twin_threads,
@@ -315,11 +365,51 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
         limits.on_nodes = progress_nodes;
         limits.progress_ctx = slot;
     }
+    return limits;
+}
+
+/* What a result keeps of its lines (result.h): the solutions only where
+ * duals are counted from them, and then in bounded memory; short
+ * solutions are only counted (the JSON line has them as they are found). */
+static void result_for(const struct config *cfg, struct result *r)
+{
+    result_init(r);
+    r->solutions.keep = cfg->check || cfg->json ? STRLIST_SPILL : STRLIST_COUNT;
+    r->short_solutions.keep = STRLIST_COUNT;
+    r->dual_lines.keep = STRLIST_SPILL;
+}
+
+/* What was found besides the output, for the printer and the verdict. */
+static void take_result(const struct config *cfg, struct job *j, struct result *r)
+{
+    if (cfg->regression)
+        r->seconds = 0; /* output that can be diffed */
+    if (r->solutions.lost || r->dual_lines.lost) { /* the duals could not be counted */
+        j->cut_for_memory = true;
+        r->partial = true;
+    }
+    r->partial |= j->cut_for_memory;
+    if (cfg->check || cfg->json)
+        work_verdict(j, r);
+    j->partial = r->partial;
+    j->illegal = r->illegal;
+    j->set_play_illegal = r->set_play_illegal;
+    work_name_illegal(j);
+    j->too_many_turns = r->too_many_turns;
+    j->seconds = r->seconds;
+}
+
+static void solve_job(const struct work_ctx *c, struct job *j, struct progress_slot *slot)
+{
+    const struct config *cfg = c->cfg;
+    struct solve_limits limits = job_limits(c, j, slot);
     text_init(&j->out);
     struct popeye_text pt = {.out = &j->out, .words = words_of(j->pr->language), .part_done = part_done, .ctx = j};
-    struct json_tree tree;
-    json_tree_init(&tree);
-    struct solution_sink sink = cfg->json ? json_tree_sink(&tree) : popeye_text_sink(&pt);
+    struct json_writer to_job = {.write = json_to_job, .ctx = j};
+    struct json_stream js;
+    if (cfg->json)
+        json_stream_begin(&js, &to_job, j->pr, &j->view, lost_for_job, j);
+    struct solution_sink sink = cfg->json ? json_stream_sink(&js) : popeye_text_sink(&pt);
     bool part = config_is_part(cfg);
     struct part_chunks chunks;
     struct tee_sink tee;
@@ -336,30 +426,21 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
         part_done(j);
     }
     struct result r;
-    result_init(&r);
+    result_for(cfg, &r);
     solve_twin(j->pr, &j->view, &j->start, c->tt, &limits, &r, &sink);
-    if (cfg->regression)
-        r.seconds = 0; /* output that can be diffed */
-    if (cfg->check || cfg->json)
-        work_verdict(j, &r);
-    j->partial = r.partial;
-    j->illegal = r.illegal;
-    j->set_play_illegal = r.set_play_illegal;
-    work_name_illegal(j);
-    j->too_many_turns = r.too_many_turns;
-    j->seconds = r.seconds;
+    struct spool *text = part ? part_chunks_finish(&chunks) : NULL;
+    if (text && text->failed)
+        out_of_room(j);
+    take_result(cfg, j, &r);
     if (cfg->json) {
-        char *line = json_twin_part(j->pr, j->twin, &j->view, &r, &j->verdict, &tree,
-                                    part ? part_object(c, j, &r, &chunks) : NULL);
-        if (part)
-            part_chunks_free(&chunks);
-        text_put(&j->out, line);
-        text_put(&j->out, "\n");
-        free(line);
+        if (!json_stream_finish(&js, j->pr, &j->view, &r, &j->verdict, part ? part_object(c, j, &r) : NULL, text))
+            j->cut_for_memory = j->partial = true; /* said on standard error (output.c) */
+        json_stream_free(&js);
     } else {
         work_twin_tail(cfg, j, &r, pt.tree_last);
     }
-    json_tree_free(&tree);
+    if (part)
+        part_chunks_free(&chunks);
     result_free(&r);
 }
 
