@@ -18,6 +18,7 @@ static struct job *append(struct job_list *l, enum job_kind kind)
     memset(j, 0, sizeof *j);
     j->kind = kind;
     spool_init(&j->spool, 0);
+    spool_init(&j->protocol_spool, 0);
     return j;
 }
 
@@ -67,6 +68,9 @@ void job_release(struct job *j)
     if (j->out.data)
         text_free(&j->out);
     spool_free(&j->spool);
+    spool_free(&j->protocol_spool);
+    if (j->protocol_out.data)
+        text_free(&j->protocol_out);
     free(j->warnings);
     j->warnings = NULL;
     if (j->pr && j->last_of_problem) {

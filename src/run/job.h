@@ -47,6 +47,12 @@ struct job {
     /* set by the worker running it: its solvers stop when it is set (a
      * signal, or INTERRUPT_MEMORY) */
     volatile int *stop;
+    /* --json from a problem with Protocol on: the text the run would print
+     * without --json, for the protocol file (Popeye's layout, as Popeye
+     * writes it there); held back until the job is printed */
+    bool protocol_text;
+    struct text protocol_out;  /* the part being written */
+    struct spool protocol_spool;
     bool cut_for_memory;       /* memory ran out for what the twin had to keep: cut short, partial */
     bool output_lost;          /* ... and some of its held-back output is lost: not printed */
     struct verdict verdict;    /* --check / --json */

@@ -199,12 +199,17 @@ int read_jobs(const struct config *cfg, struct job_list *jobs, cJSON *inputs)
         for (int i = 0; i < cfg->file_count; i++)
             read_file(cfg, jobs, cfg->files[i], inputs);
     }
-    /* the places --shard and --merge count: solving jobs in input order */
+    /* the places --shard and --merge count: solving jobs in input order;
+     * under --json, from a problem with Protocol on, the protocol gets the
+     * text (output.c) */
     int place = 0;
+    bool protocol = false;
     for (int i = 0; i < jobs->count; i++)
         if (jobs->items[i].kind == JOB_SOLVE) {
             jobs->items[i].place = place++;
             jobs->items[i].skip = cfg->shard_n > 0 && jobs->items[i].place % cfg->shard_n != cfg->shard_k - 1;
+            protocol |= jobs->items[i].pr->protocol != NULL;
+            jobs->items[i].protocol_text = cfg->json && protocol;
         }
     return 0;
 }

@@ -107,11 +107,16 @@ static void replace_word(char *text, size_t cap, const char *from, const char *t
  * depends on the other twins). */
 void work_twin_head(struct job *j)
 {
+    work_twin_head_into(j, &j->out);
+}
+
+void work_twin_head_into(struct job *j, struct text *out)
+{
     const struct problem *pr = j->pr;
     struct twin_view shown = j->view;
     shown.stipulation = solve_effective_stipulation(pr, &j->view);
     if (j->same_twin) { /* Duplex: the part with the roles exchanged follows its twin's play */
-        diagram_write_phase_notes(&j->out, pr, &shown.stipulation);
+        diagram_write_phase_notes(out, pr, &shown.stipulation);
         return;
     }
     if (j->twin == 0 && pr->zero_position) {
@@ -123,13 +128,13 @@ void work_twin_head(struct job *j)
         struct parse_error err;
         if (!p)
             out_of_memory();
-        diagram_write_header(&j->out, pr, problem_position(pr, &written, p, &err) ? p : &j->start, &shown);
+        diagram_write_header(out, pr, problem_position(pr, &written, p, &err) ? p : &j->start, &shown);
         free(p);
     } else if (j->twin == 0) {
-        diagram_write_header(&j->out, pr, &j->start, &shown);
+        diagram_write_header(out, pr, &j->start, &shown);
     }
     if (j->twin == 0 && pr->zero_position)
-        text_printf(&j->out, "\n%s\n\n", words_get(words_of(pr->language), WORD_ZEROPOSITION));
+        text_printf(out, "\n%s\n\n", words_get(words_of(pr->language), WORD_ZEROPOSITION));
     /* a twin's own stipulation: Popeye's notes again, as it reads it, and
      * its label names the stipulation solved (h#2 with WhiteToPlay: h#1.5) */
     const char *written = NULL;
@@ -137,7 +142,7 @@ void work_twin_head(struct job *j)
         const struct twin *t = &pr->twins[j->twin - 1];
         for (int i = 0; i < t->op_count; i++)
             if (t->ops[i].kind == TWIN_STIPULATION) {
-                diagram_write_stipulation_notes(&j->out, pr, &t->ops[i].stipulation, &t->ops[i].stipulation);
+                diagram_write_stipulation_notes(out, pr, &t->ops[i].stipulation, &t->ops[i].stipulation);
                 written = t->ops[i].stipulation.text;
             }
     }
@@ -148,10 +153,10 @@ void work_twin_head(struct job *j)
             replace_word(change, sizeof change, written, shown.stipulation.text);
         /* the blank line before a later twin's label ends the twin before
          * (work_twin_tail) */
-        text_printf(&j->out, "%s%s%s) %s\n", j->twin == 0 ? "\n" : "", j->view.continued ? "+" : "",
+        text_printf(out, "%s%s%s) %s\n", j->twin == 0 ? "\n" : "", j->view.continued ? "+" : "",
                     j->view.label_text, change);
     }
-    diagram_write_phase_notes(&j->out, pr, &shown.stipulation);
+    diagram_write_phase_notes(out, pr, &shown.stipulation);
 }
 
 /* Popeye's blank lines after a twin's play, before the next twin's label or
@@ -161,13 +166,19 @@ void work_twin_head(struct job *j)
  * follows the last line. */
 void work_twin_tail(const struct config *cfg, struct job *j, const struct result *r, bool tree_last)
 {
+    work_twin_tail_into(cfg, j, r, tree_last, &j->out);
+}
+
+void work_twin_tail_into(const struct config *cfg, struct job *j, const struct result *r, bool tree_last,
+                         struct text *out)
+{
     struct stipulation st = solve_effective_stipulation(j->pr, &j->view);
     if (tree_last)
-        text_put(&j->out, "\n\n");
+        text_put(out, "\n\n");
     else if (!stipulation_has_lines(&st) || !r->partial)
-        text_put(&j->out, "\n");
+        text_put(out, "\n");
     if (cfg->check) /* "verdict a) duplex: ..." for the part with the roles exchanged */
-        text_printf(&j->out, "verdict%s%s%s%s: %s\n", j->view.label_text[0] ? " " : "", j->view.label_text,
+        text_printf(out, "verdict%s%s%s%s: %s\n", j->view.label_text[0] ? " " : "", j->view.label_text,
                     j->view.label_text[0] ? ")" : "", j->view.colours_swapped ? " duplex" : "", j->verdict.text);
 }
 
@@ -272,6 +283,17 @@ void work_verdict(struct job *j, const struct result *r)
     free(names);
     free(l);
     free(p);
+}
+
+/* A complete part of the protocol's text under --json: held back until the
+ * job is printed (output.c writes it to the protocol file only). */
+static void protocol_part_done(void *ctx)
+{
+    struct job *j = ctx;
+    if (j->protocol_out.len && !spool_write(&j->protocol_spool, j->protocol_out.data, j->protocol_out.len))
+        out_of_room(j);
+    j->protocol_out.len = 0;
+    j->protocol_out.data[0] = 0;
 }
 
 /* --progress counts keys and help solutions on their way to the report. */
@@ -418,6 +440,17 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
         tee = (struct tee_sink){.a = sink, .b = part_chunks_sink(&chunks)};
         sink = (struct solution_sink){.event = tee_event, .ctx = &tee};
     }
+    /* --json and a protocol file: its text too (Popeye's layout) */
+    struct popeye_text protocol = {.out = &j->protocol_out, .words = words_of(j->pr->language),
+                                   .part_done = protocol_part_done, .ctx = j};
+    struct tee_sink both;
+    if (cfg->json && j->protocol_text) {
+        text_init(&j->protocol_out);
+        work_twin_head_into(j, &j->protocol_out);
+        protocol_part_done(j);
+        both = (struct tee_sink){.a = sink, .b = popeye_text_sink(&protocol)};
+        sink = (struct solution_sink){.event = tee_event, .ctx = &both};
+    }
     struct counting_sink counter = {.inner = sink, .slot = slot};
     if (cfg->progress)
         sink = (struct solution_sink){.event = count_event, .ctx = &counter};
@@ -436,6 +469,10 @@ static void solve_job(const struct work_ctx *c, struct job *j, struct progress_s
         if (!json_stream_finish(&js, j->pr, &j->view, &r, &j->verdict, part ? part_object(c, j, &r) : NULL, text))
             j->cut_for_memory = j->partial = true; /* said on standard error (output.c) */
         json_stream_free(&js);
+        if (j->protocol_text) {
+            work_twin_tail_into(cfg, j, &r, protocol.tree_last, &j->protocol_out);
+            protocol_part_done(j);
+        }
     } else {
         work_twin_tail(cfg, j, &r, pt.tree_last);
     }

@@ -24,6 +24,10 @@ struct work_ctx {
  * verdict), into j->out: for runs and --merge. */
 void work_twin_head(struct job *j);
 void work_twin_tail(const struct config *cfg, struct job *j, const struct result *r, bool tree_last);
+/* The same into out (the protocol's text under --json). */
+void work_twin_head_into(struct job *j, struct text *out);
+void work_twin_tail_into(const struct config *cfg, struct job *j, const struct result *r, bool tree_last,
+                         struct text *out);
 
 /* j->illegal_by and j->set_play_illegal_by for j->illegal and
  * j->set_play_illegal (job.h): runs and --merge. */
