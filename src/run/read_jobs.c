@@ -138,8 +138,28 @@ static void read_file(const struct config *cfg, struct job_list *jobs, const cha
     }
 }
 
-/* --fen: a one-problem input made from the command line's words.  Its errors
- * are usage errors: reported at once, nothing is solved. */
+/* --fen's side to move against the stipulation: the side that moves
+ * first in the play solved (HalfDuplex: the other one); NULL when they
+ * agree, else the message. */
+static const char *side_disagrees(const struct problem *pr, const struct twin_view *v, int side, char *msg,
+                                  size_t cap)
+{
+    struct stipulation st = solve_effective_stipulation(pr, v);
+    enum colour first = solve_first_mover(pr, &st);
+    if (pr->options.half_duplex)
+        first = (enum colour)!first;
+    if (side == (int)first)
+        return NULL;
+    snprintf(msg, cap, "the FEN has %s to move, but %s%s starts with %s's move: write %c, or a stipulation that "
+                       "starts with %s",
+             side == WHITE ? "White" : "Black", st.text, pr->options.half_duplex ? " (HalfDuplex)" : "",
+             first == WHITE ? "White" : "Black", first == WHITE ? 'w' : 'b', side == WHITE ? "White" : "Black");
+    return msg;
+}
+
+/* --fen: a one-problem input made from the command line's words, read and
+ * checked as a problem file's problem is (reader.h parse_fen_text).  Its
+ * errors are usage errors: reported at once, nothing is solved. */
 static int read_fen(const struct config *cfg, struct job_list *jobs)
 {
     struct problem *pr = malloc(sizeof *pr);
@@ -150,38 +170,48 @@ static int read_fen(const struct config *cfg, struct job_list *jobs)
     pr->file = NULL; /* JSON says null: no file */
     pr->index = 1;
     const char *bad = NULL;
+    int side = WHITE;
     if (cfg->condition && !parse_condition_text(cfg->condition, &pr->rules, &pr->switches, &err))
         bad = "--condition";
     else if (cfg->stipulation && !parse_stipulation_text(cfg->stipulation, &pr->stipulation, &err))
         bad = "--stipulation";
     else if (cfg->option && !parse_options_text(cfg->option, &pr->options, &err))
         bad = "--option";
+    else if (!parse_fen_text(cfg->fen, pr, &side, &err))
+        bad = "--fen";
+    pr->has_stipulation = cfg->stipulation != NULL;
+    struct twin_view v;
     struct position p;
-    struct fen_error fe;
-    if (!bad) {
-        pr->has_stipulation = cfg->stipulation != NULL;
-        position_init(&p, pr->rules, pr->switches);
-        if (!fen_parse(&p, cfg->fen, &fe)) {
-            bad = "--fen";
-            err.column = fe.column;
-            snprintf(err.message, sizeof err.message, "%s", fe.message);
-        }
-    }
+    char msg[200];
+    if (!bad && (!problem_twin(pr, 0, &v, &err) || !problem_position(pr, &v, &p, &err)))
+        bad = "--fen"; /* checked by parse_fen_text already */
     if (!bad && !cfg->perft_depth && !pr->has_stipulation) {
         fprintf(stderr, "fairysolve: --fen needs --stipulation (or --perft)\n");
+        problem_free(pr);
         free(pr);
         return 2;
+    }
+    if (!bad && !cfg->perft_depth && side_disagrees(pr, &v, side, msg, sizeof msg)) {
+        snprintf(err.message, sizeof err.message, "%s", msg);
+        err.column = 0;
+        bad = "--fen";
     }
     if (bad) {
-        fprintf(stderr, "%s:%d: %s\n", bad, err.column, err.message);
+        if (err.column > 0)
+            fprintf(stderr, "%s:%d: %s\n", bad, err.column, err.message);
+        else
+            fprintf(stderr, "%s: %s\n", bad, err.message);
+        problem_free(pr);
         free(pr);
         return 2;
     }
-    struct twin_view v = {.stipulation = pr->stipulation, .rules = pr->rules, .switches = pr->switches};
-    if (cfg->perft_depth)
-        job_add_perft(jobs, pr, 0, &v, &p); /* the side to move as the FEN says */
-    else
+    if (cfg->perft_depth) {
+        p.st.side = (uint8_t)side; /* the side to move as the FEN says */
+        position_rehash(&p);
+        job_add_perft(jobs, pr, 0, &v, &p);
+    } else {
         job_add_solve(jobs, pr, 0, &v, &p);
+    }
     return 0;
 }
 
