@@ -191,6 +191,7 @@ char *json_fields_head(const struct problem *pr, const struct twin_view *v)
     add(o, "twin", v->label_text[0] ? text_string(v->label_text) : cJSON_CreateNull());
     add_optional_text(o, "author", pr->author);
     add_optional_text(o, "origin", pr->origin);
+    add_optional_text(o, "award", pr->award); /* as Popeye prints it: after the source, before the title */
     add_optional_text(o, "title", pr->title);
     add(o, "stipulation", text_string(solve_effective_stipulation(pr, v).text));
     struct rules_description rd = rules_describe(v->rules, v->switches);

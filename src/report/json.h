@@ -17,7 +17,7 @@
 
 /* One line (no trailing newline), malloc'd; the caller prints and frees it.
  * Fields: schema (JSON_SCHEMA_VERSION), file (null for --fen), problem, twin (null or the label "a", "b", ...), author,
- * origin, title (only when given), stipulation (as printed: the solved form),
+ * origin, award, title (only when given), stipulation (as printed: the solved form),
  * condition (the rule set's name, "Orthodox" without a condition), switches,
  * keys, tries [{move, refutations}], solutions and short (lists of canonical
  * move lists; battle play one [key] per key), tree (json_tree.h; taken from
