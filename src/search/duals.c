@@ -113,7 +113,7 @@ static void walk_defences(struct walk *w, int m)
                                     self: defender turns including this one */
     if (left < 1 || (self && left == 1))
         return; /* the goal, or the defender's forced last move */
-    struct turn_list *threats = malloc(sizeof *threats);
+    struct turn_list *threats = malloc(s->list_bytes);
     if (!threats)
         out_of_memory();
     threats->count = 0;
