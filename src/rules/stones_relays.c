@@ -13,7 +13,7 @@
 
 /* Piece moves of one position: every unit reaches each square at most once
  * (a pawn at most three squares, four ways), so 72 units stay below this. */
-#define PIECE_MOVES_MAX TURN_LIST_MAX
+#define PIECE_MOVES_MAX TURN_LIST_USUAL
 #define SR_RELAY_MAX (MAX_FILES * MAX_RANKS)
 #define SQUARES_MAX (MAX_FILES * MAX_RANKS)
 
@@ -790,6 +790,7 @@ const struct rules rules_stones_relays = {
     .neutral_units = true,
     .placement_history = false,
     .castling = true,
+    .max_turns = TURN_LIST_MAX, /* 193,130 at most: rules.h */
     .generate = generate,
     .has_legal_turn = has_legal_turn,
     .attacked = sr_attacked,
