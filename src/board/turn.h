@@ -105,6 +105,10 @@ struct turn_list {
      * and sets this (the bounds say it cannot happen); whoever clears it
      * before generating reads it after: the position's answer is then unknown. */
     bool overflow;
+    /* generate_checks (rules.h) may say here how many turns it judged to
+     * make the list (the search clears it first): work the search's clock
+     * counts as it counts played turns */
+    int judged;
     struct turn turns[TURN_LIST_MAX];
 };
 
@@ -119,10 +123,12 @@ struct turn_list {
 struct turn_list_usual {
     int count;
     bool overflow;
+    int judged;
     struct turn turns[TURN_LIST_USUAL];
 };
 _Static_assert(offsetof(struct turn_list_usual, turns) == offsetof(struct turn_list, turns) &&
-                   offsetof(struct turn_list_usual, overflow) == offsetof(struct turn_list, overflow),
+                   offsetof(struct turn_list_usual, overflow) == offsetof(struct turn_list, overflow) &&
+                   offsetof(struct turn_list_usual, judged) == offsetof(struct turn_list, judged),
                "a usual list is a list");
 #define TURN_LIST_LOCAL(name)                                                                                    \
     struct turn_list_usual name##_room;                                                                      \

@@ -119,7 +119,8 @@ struct rules {
      * rule set whose legality test costs more than may_check judges it only
      * for them), or fewer of them: one left out must give no check (it may
      * judge by the whole position, as orthodox chess does which units
-     * shield a line piece from the enemy king); NULL: generate, then filter. */
+     * shield a line piece from the enemy king); NULL: generate, then filter.
+     * It may say in out->judged how many turns it judged (turn.h). */
     void (*generate_checks)(struct position *p, struct turn_list *out);
     /* Optional: goal-directed help play; NULL keeps the plain help search. */
     const struct goal_hooks *goal;

@@ -162,7 +162,11 @@ struct turn_list *solver_generate_mating(struct solver *s)
     struct turn_list *l = solver_list(s, s->ply);
     l->overflow = false;
     if (r->generate_checks) {
+        l->judged = 0;
         r->generate_checks(s->pos, l);
+        /* the turns it judged and left out are work, as below */
+        uint64_t judged = l->judged > l->count ? (uint64_t)(l->judged - l->count) : 0;
+        s->next_check = s->next_check > judged ? s->next_check - judged : 0;
     } else {
         r->generate(s->pos, l);
         int n = 0;
