@@ -14,6 +14,8 @@
 #define VERSION "0.1"
 /* --max-time above this (about 31 years) is a typing error, not a limit */
 #define MAX_TIME_LIMIT 1e9
+/* --hash above this (a terabyte) is a typing error */
+#define HASH_MB_MAX (1L << 20)
 
 static void usage(FILE *f)
 {
@@ -80,9 +82,42 @@ static bool pair_arg(const char *opt, const char *text, char sep, long min, long
     return true;
 }
 
+/* Popeye's -maxmem SIZE: kilobytes, or with a unit k, M or G (m and g are
+ * read as M and G); replaced by the megabytes of --hash (at least 1), which
+ * bounds what the table takes.  False (said on standard error) when SIZE is
+ * no such size. */
+static bool maxmem_arg(const char *text, char **mb)
+{
+    char *end;
+    unsigned long long n = text[0] >= '0' && text[0] <= '9' ? strtoull(text, &end, 10) : 0;
+    unsigned long long kb = n;
+    if (n > 0 && (end[0] == 'M' || end[0] == 'm') && end[1] == 0)
+        kb = n << 10;
+    else if (n > 0 && (end[0] == 'G' || end[0] == 'g') && end[1] == 0)
+        kb = n << 20;
+    else if (n == 0 || !(end[0] == 0 || ((end[0] == 'k' || end[0] == 'K') && end[1] == 0)))
+        kb = 0;
+    if (kb == 0 || n > (1ull << 40)) {
+        fprintf(stderr, "fairysolve: -maxmem needs a size like 512M or 1G (kilobytes without a unit), not '%s'\n",
+                text);
+        return false;
+    }
+    if ((kb + 1023) >> 10 > HASH_MB_MAX) {
+        fprintf(stderr, "fairysolve: -maxmem %s is more than --hash takes (at most %ld MB)\n", text, HASH_MB_MAX);
+        return false;
+    }
+    /* lives as long as argv: the whole run */
+    char *value = malloc(24);
+    if (!value)
+        out_of_memory();
+    snprintf(value, 24, "%llu", (kb + 1023) >> 10);
+    *mb = value;
+    return true;
+}
+
 /* Popeye's command line spells options with one dash (-maxtime 10,
  * -regression): such a word that is one of our long options without its
- * hyphens is taken as that option; Popeye's -maxmem is answered with ours.
+ * hyphens is taken as that option; Popeye's -maxmem SIZE becomes --hash MB.
  * Words that are arguments of the option before them are left alone. */
 static bool popeye_words(int argc, char **argv, const struct option *longopts, const char *shortopts)
 {
@@ -108,8 +143,15 @@ static bool popeye_words(int argc, char **argv, const struct option *longopts, c
             continue;
         }
         if (strcmp(a + 1, "maxmem") == 0) {
-            fprintf(stderr, "fairysolve: Popeye's -maxmem is --hash MB here\n");
-            return false;
+            if (i + 1 == argc) {
+                fprintf(stderr, "fairysolve: -maxmem needs a size like 512M or 1G\n");
+                return false;
+            }
+            if (!maxmem_arg(argv[i + 1], &argv[i + 1]))
+                return false;
+            argv[i] = "--hash";
+            takes_value = true;
+            continue;
         }
         for (const struct option *o = longopts; o->name; o++) {
             char plain[32];
@@ -183,7 +225,7 @@ static int take_option(int c, struct config *cfg)
     case OPT_DIVIDE: cfg->divide = true; break;
     case OPT_CHECK: cfg->check = true; break;
     case OPT_JSON: cfg->json = true; break;
-    case OPT_HASH: cfg->hash_mb = number_arg("--hash", optarg, 1, 1L << 20); break;
+    case OPT_HASH: cfg->hash_mb = number_arg("--hash", optarg, 1, HASH_MB_MAX); break;
     case OPT_STORE: cfg->store = optarg; break;
     case OPT_STORE_REPLACE: cfg->store_replace = true; break;
     case OPT_MAXTIME: return max_time_arg(optarg, cfg) ? -1 : 2;

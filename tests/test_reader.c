@@ -813,7 +813,7 @@ static void option_arguments(void **state)
     const char *words = "Try Defence 2 Threat 1 MaxSolutions 3 MaxFlightsquares 0 NoCastling a1h1 e8 "
                         "EnPassant f7 f6 f5 CastlingMutuallyExclusive h1h8 CastlingMutuallyExclusive a1a8 "
                         "LastNeutralStep d5d6 SetPlay Variation NoThreat NoShortVariations WhiteToPlay "
-                        "MoveNumbers StopOnShortSolutions MatesIn1 NoBoard Intelligent 3 HalfDuplex Duplex";
+                        "MoveNumbers StopOnShortSolutions MatesIn1 NoBoard Intelligent HalfDuplex Duplex";
     if (!parse_options_text(words, &pr.options, &err))
         fail_msg("%d: %s", err.column, err.message);
     const struct options *o = &pr.options;

@@ -178,12 +178,60 @@ static void name_lists(void **state)
     assert_string_equal(out, "KnightR");
 }
 
+/* The bounds of rules.h max_turns, tried: dense positions of many queens
+ * and pawns (the units with the most turns: lines, pushes and pulls,
+ * promotions), 48 to 64 units, each rule set with every switch; no position
+ * lists more turns than its rule set's bound, and a list of that size holds
+ * them whole. */
+static void turn_bounds_hold(void **state)
+{
+    (void)state;
+    static struct turn_list l;
+    unsigned x = 2024;
+    for (int r = 0; rules_all[r]; r++) {
+        const struct rules *rs = rules_all[r];
+        int most = 0;
+        for (int trial = 0; trial < 400; trial++) {
+            struct position p;
+            position_init(&p, rs, (1u << switch_count(rs)) - 1);
+            const struct geometry *g = p.geo;
+            int units = 48 + trial % 17;
+            position_put(&p, geo_square(g, 0, 0), unit_make(WHITE, KING));
+            for (int i = 1; i < units; i++) {
+                x = x * 1103515245u + 12345u;
+                int sq = geo_square(g, (int)(x >> 8) % g->files, (int)(x >> 16) % g->ranks);
+                if (p.board[sq] != UNIT_EMPTY)
+                    continue;
+                x = x * 1103515245u + 12345u;
+                enum colour c = (x >> 9) % 3 == 0 ? BLACK : WHITE;
+                enum kind k = (x >> 12) % 4 == 0 ? PAWN : QUEEN;
+                if (rs->neutral_units && (x >> 14) % 3 == 0) {
+                    c = NEUTRAL;
+                    k = RELAY;
+                }
+                if (k == PAWN && (g->rank_of[sq] == pawn_last_rank(g, c) || g->rank_of[sq] == pawn_last_rank(g, !c)))
+                    k = QUEEN;
+                position_put(&p, sq, unit_make(c, k));
+            }
+            p.st.side = WHITE;
+            position_rehash(&p);
+            l.overflow = false;
+            rs->generate(&p, &l);
+            assert_false(l.overflow);
+            assert_true(l.count <= rules_max_turns(rs));
+            most = l.count > most ? l.count : most;
+        }
+        print_message("%s: at most %d turns found, bound %d\n", rs->name, most, rules_max_turns(rs));
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(registry_is_format_table),
         cmocka_unit_test(registry_within_limits),
         cmocka_unit_test(describe_round_trip),
+        cmocka_unit_test(turn_bounds_hold),
         cmocka_unit_test(twin_condition_text),
         cmocka_unit_test(lookup_by_prefix),
         cmocka_unit_test(name_lists),

@@ -132,11 +132,35 @@ static void no_solution(void **state)
     /* with Expect: no key at all, then only an unexpected key */
     expect_key("Qa3-d6");
     assert_string_equal(judge().text, "no-solution");
+}
+
+/* The expected key is no key and another move is: said in plain words
+ * (it was "cooked, no-solution" for a problem with one key); with two
+ * such keys it is cooked as well; cut short, only "cooked" is certain. */
+static void wrong_key(void **state)
+{
+    (void)state;
+    problem_with(PLAY_DIRECT, 2);
+    expect_key("Qf2");
     strlist_add(&res.keys, "h1h8");
+    struct verdict v = judge();
+    assert_true(v.wrong_key);
+    assert_false(v.cooked || v.no_solution || v.sound);
+    assert_string_equal(v.text, "expected key Qf2 is not a key; key: h1h8");
+    const char *names[] = {"Rh1-h8", "Rg1-g8"};
+    verdict_compute_named(&pr, &view, &res, names, &v);
+    assert_string_equal(v.text, "expected key Qf2 is not a key; key: Rh1-h8");
+    strlist_add(&res.keys, "g1g8");
+    verdict_compute_named(&pr, &view, &res, names, &v);
+    assert_true(v.wrong_key && v.cooked);
+    assert_string_equal(v.text, "expected key Qf2 is not a key; keys: Rh1-h8 Rg1-g8, cooked");
+    expect_key("1.Qe3!");
+    verdict_compute_named(&pr, &view, &res, names, &v);
+    assert_string_equal(v.text, "expected keys Qf2 1.Qe3! are not keys; keys: Rh1-h8 Rg1-g8, cooked");
+    res.partial = true;
     v = judge();
-    assert_true(v.cooked);
-    assert_true(v.no_solution);
-    assert_string_equal(v.text, "cooked, no-solution");
+    assert_false(v.wrong_key);
+    assert_string_equal(v.text, "cooked, partial");
 }
 
 static void short_solution(void **state)
@@ -426,6 +450,7 @@ int main(void)
         cmocka_unit_test(cooked_extra_key),
         cmocka_unit_test(several_expected_keys),
         cmocka_unit_test(no_solution),
+        cmocka_unit_test(wrong_key),
         cmocka_unit_test(short_solution),
         cmocka_unit_test(illegal_position),
         cmocka_unit_test(help_solutions_count),

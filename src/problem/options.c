@@ -110,8 +110,16 @@ static bool option_argument(struct parser *p, const struct token *t, int k, stru
         struct token a = lex_peek(&p->lx);
         long v;
         bool big;
-        if (a.len && (tok_number(&a, OPTION_NUMBER_MAX, &v, &big) || big))
-            lex_next(&p->lx); /* solutions per target position: a hint, ignored */
+        /* Popeye's Intelligent n shows at most n solutions per mating
+         * position (its limit_nr_solutions_per_target.c): not played here,
+         * and taken silently it would show others than Popeye shows */
+        if (a.len && (tok_number(&a, OPTION_NUMBER_MAX, &v, &big) || big)) {
+            char n[64];
+            tok_quote(&a, n, sizeof n);
+            tok_quote(t, q, sizeof q);
+            return parse_fail_tok(p, &a, "option %s %s (at most that many solutions per mating position) is not "
+                                         "supported: write %s alone (help play is always goal-directed)", q, n, q);
+        }
         return true;
     }
     case OK_ENPASSANT:

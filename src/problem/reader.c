@@ -4,6 +4,7 @@
 
 #include "../base/memory.h"
 #include "../base/text.h"
+#include "../board/fen.h"
 #include "sections.h"
 #include "reader.h"
 
@@ -442,4 +443,81 @@ bool parse_options_text(const char *text, struct options *o, struct parse_error 
         return false;
     *o = tmp;
     return true;
+}
+
+/* The units of the FEN's placement (text, from its first character) into
+ * pr's diagram, each with the column it is written at. */
+static bool fen_units(struct parser *p, const char *text, int offset, const struct position *pos)
+{
+    struct problem *pr = p->pr;
+    const struct geometry *g = pos->geo;
+    int rank = g->ranks - 1, file = 0;
+    for (const char *c = text; *c && *c != ' ' && *c != '\t'; c++) {
+        if (*c == '/') {
+            rank--;
+            file = 0;
+        } else if (*c >= '0' && *c <= '9') {
+            int n = *c - '0';
+            if (c[1] >= '0' && c[1] <= '9') { /* two-digit runs, as fen.c reads them */
+                c++;
+                n = n * 10 + (*c - '0');
+            }
+            file += n;
+        } else {
+            if (pr->diagram.count == DIAGRAM_MAX)
+                return parse_fail_at(p, 1, offset + (int)(c - text) + 1, "too many units (at most %d)", DIAGRAM_MAX);
+            int i = pr->diagram.count++;
+            pr->diagram.units[i] = (struct diagram_unit){(int8_t)file, (int8_t)rank, pos->board[geo_square(g, file, rank)]};
+            p->unit_at[i] = (struct place){1, offset + (int)(c - text) + 1};
+            file++;
+        }
+    }
+    return true;
+}
+
+bool parse_fen_text(const char *text, struct problem *pr, int *side, struct parse_error *err)
+{
+    struct parser p;
+    struct lexer lx;
+    text_parser(&p, text, err, &lx);
+    p.pr = pr;
+    struct position pos;
+    struct fen_error fe;
+    position_init(&pos, pr->rules, pr->switches);
+    if (!fen_parse(&pos, text, &fe))
+        return parse_fail_at(&p, 1, fe.column, "%s", fe.message);
+    int offset = 0;
+    while (text[offset] == ' ' || text[offset] == '\t')
+        offset++;
+    if (!fen_units(&p, text + offset, offset, &pos))
+        return false;
+    /* the rights the castling field leaves out: gone, as NoCastling takes them */
+    struct options *o = &pr->options;
+    for (int r = 0; r < CASTLING_RIGHTS && o->no_castling_count < SQUARE_LIST_MAX; r++) {
+        int rook = castling_rook_home(&pos, (enum castling_right)r);
+        if (pos.st.castle_rook[r] == SQ_NONE && rook != SQ_NONE)
+            o->no_castling[o->no_castling_count++] = (struct square_ref){(int8_t)pos.geo->file_of[rook],
+                                                                         (int8_t)pos.geo->rank_of[rook]};
+    }
+    /* the e.p. square: the double step over it was the last move */
+    if (pos.st.ep_sq != SQ_NONE) {
+        const char *field = text + offset;
+        for (int f = 0; f < 3; f++) { /* placement, side, castling */
+            while (*field && *field != ' ' && *field != '\t')
+                field++;
+            while (*field == ' ' || *field == '\t')
+                field++;
+        }
+        int over = pos.st.ep_sq, to = pos.st.ep_victim, from = 2 * over - to;
+        const struct geometry *g = pos.geo;
+        int sq[3] = {from, over, to};
+        for (int i = 0; i < 3; i++)
+            o->en_passant[i] = (struct square_ref){(int8_t)g->file_of[sq[i]], (int8_t)g->rank_of[sq[i]]};
+        o->en_passant_count = 3;
+        o->en_passant_line = 1;
+        o->en_passant_column = (int)(field - text) + 1;
+        p.en_passant_at = (struct place){1, o->en_passant_column};
+    }
+    *side = pos.st.side;
+    return problem_check_read(&p);
 }

@@ -24,5 +24,11 @@ void reader_free(struct reader *r);
 bool parse_stipulation_text(const char *text, struct stipulation *s, struct parse_error *err);
 bool parse_condition_text(const char *text, const struct rules **r, unsigned *switches, struct parse_error *err);
 bool parse_options_text(const char *text, struct options *o, struct parse_error *err);
+/* --fen's FEN as pr's diagram, read as a problem file's Pieces (pr's rule
+ * set and options set first): the same checks (a stone under orthodox
+ * rules is refused as in a file); its castling field becomes NoCastling for
+ * the rights it lacks, its e.p. square the EnPassant option; the side to
+ * move goes to *side.  Errors have their column in text. */
+bool parse_fen_text(const char *text, struct problem *pr, int *side, struct parse_error *err);
 
 #endif

@@ -17,8 +17,12 @@ bool parse_expect(struct parser *p, const struct token *kw);
 bool parse_latex(struct parser *p, const struct token *kw);
 bool parse_latex_pieces(struct parser *p, const struct token *kw);
 
-/* The checks made once the problem's text is read (validate.c). */
+/* The checks made once the problem's text is read (validate.c): the
+ * stipulation, the Forsyth placement, then problem_check_read: units,
+ * option squares and every twin's position, where a --fen problem gets them
+ * too (reader.c). */
 bool problem_finish(struct parser *p);
+bool problem_check_read(struct parser *p);
 
 /* Normalised stipulation text as Popeye prints it. */
 void stipulation_write_text(struct stipulation *s);

@@ -200,6 +200,12 @@ static bool check_twins(struct parser *p)
     return true;
 }
 
+bool problem_check_read(struct parser *p)
+{
+    int files = p->pr->rules->files, ranks = p->pr->rules->ranks;
+    return check_units(p, files, ranks) && check_options(p, files, ranks) && check_twins(p);
+}
+
 bool problem_finish(struct parser *p)
 {
     struct problem *pr = p->pr;
@@ -209,8 +215,7 @@ bool problem_finish(struct parser *p)
         return parse_fail_at(p, p->end_tok.line, p->end_tok.column, "expected a %s before %s",
                              kw_name(p->lang, KT_PROBLEM, PK_STIPULATION), q);
     }
-    int files = pr->rules->files, ranks = pr->rules->ranks;
     if (p->has_forsyth && !merge_forsyth(p))
         return false;
-    return check_units(p, files, ranks) && check_options(p, files, ranks) && check_twins(p);
+    return problem_check_read(p);
 }

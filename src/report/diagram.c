@@ -3,22 +3,43 @@
 #include "diagram.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "../base/memory.h"
 #include "../rules/rules.h"
 #include "../search/solve.h"
+#include "utf8.h"
 #include "words.h"
 
 #define BOARD_WIDTH 37 /* Popeye centres header lines in this width */
 
+/* Text from the input (len bytes of s) as UTF-8: a file in Latin-1 (an
+ * author's 0xF6) must not put bytes on the terminal that are no UTF-8
+ * (utf8.h says how the encoding is told). */
+static void input_text(struct text *out, const char *s, int len)
+{
+    char *slice = strndup(s, (size_t)len);
+    if (!slice)
+        out_of_memory();
+    char *u = utf8_from_text(slice);
+    text_put(out, u);
+    free(u);
+    free(slice);
+}
+
 static void centred(struct text *out, const char *s)
 {
-    /* several lines (joined Author lines) are centred one by one */
+    /* several lines (joined Author lines) are centred one by one, by their
+     * bytes as written, as Popeye centres them (a Latin-1 letter is one
+     * column there and stays one) */
     while (*s) {
         const char *nl = strchr(s, '\n');
         int len = nl ? (int)(nl - s) : (int)strlen(s);
         int pad = len < BOARD_WIDTH ? (BOARD_WIDTH - len) / 2 : 0;
-        text_printf(out, "%*s%.*s\n", pad, "", len, s);
+        text_printf(out, "%*s", pad, "");
+        input_text(out, s, len);
+        text_put(out, "\n");
         s += len + (nl ? 1 : 0);
     }
 }
@@ -93,8 +114,10 @@ void diagram_write_header(struct text *out, const struct problem *pr, const stru
     const struct words *w = words_of(pr->language);
     /* the remark first, then Popeye's notes, written when it reads the
      * problem, wherever the Remark line stands (Popeye 4.104) */
-    if (pr->remark && pr->remark[0])
-        text_printf(out, "%s\n", pr->remark);
+    if (pr->remark && pr->remark[0]) {
+        input_text(out, pr->remark, (int)strlen(pr->remark));
+        text_put(out, "\n");
+    }
     diagram_write_stipulation_notes(out, pr, &pr->stipulation, &v->stipulation);
     /* NoBoard: Popeye 4.104 prints none of the diagram's text either (no
      * author, title, stipulation line, condition or Duplex) */

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <cjson/cJSON.h>
 
+#include "../board/notation.h"
 #include "../rules/rules.h"
 #include "../search/solve.h"
 #include "../base/text.h"
@@ -52,44 +53,6 @@ static cJSON *string_array(const struct strlist *l)
     for (int i = 0; i < l->count; i++)
         append(a, text_string(l->items[i]));
     return a;
-}
-
-/* Written as JSON text at once: a helpmate may have 200,000 solutions, and
- * a cJSON item per move would cost ten times the text.  Canonical moves
- * (FORMAT.md 8) are letters, digits and '/', so they need no escaping. */
-static cJSON *solution_lists(const struct strlist *l)
-{
-    struct text t;
-    text_init(&t);
-    text_put(&t, "[");
-    for (int i = 0; i < l->count; i++) {
-        /* "e2e4 e7e5" -> ["e2e4","e7e5"] */
-        const char *m = l->items[i];
-        char *item = malloc(strlen(m) * 3 + 8);
-        if (!item)
-            out_of_memory();
-        char *o = item;
-        if (i)
-            *o++ = ',';
-        *o++ = '[';
-        *o++ = '"';
-        for (const char *c = m; *c; c++) {
-            assert(*c >= ' ' && *c < 0x7f && *c != '"' && *c != '\\');
-            if (*c == ' ') {
-                memcpy(o, "\",\"", 3);
-                o += 3;
-            } else {
-                *o++ = *c;
-            }
-        }
-        memcpy(o, "\"]", 3); /* with the terminating 0 */
-        text_put(&t, item);
-        free(item);
-    }
-    text_put(&t, "]");
-    cJSON *raw = need(cJSON_CreateRaw(t.data));
-    text_free(&t);
-    return raw;
 }
 
 static cJSON *tries(const struct result *r)
@@ -150,6 +113,177 @@ static char *finish(cJSON *o)
     return copy;
 }
 
+/* The object's fields as text without the braces: "a":1,"b":2 */
+static char *fields(cJSON *o)
+{
+    char *s = finish(o);
+    size_t n = strlen(s);
+    assert(n >= 2 && s[0] == '{' && s[n - 1] == '}');
+    memmove(s, s + 1, n - 2);
+    s[n - 2] = 0;
+    return s;
+}
+
+bool json_write_string(const struct json_writer *w, const char *s)
+{
+    /* as cJSON writes strings: the two-character escapes, \u00XX for other
+     * control characters, every other byte as it is */
+    char buf[256];
+    size_t n = 0;
+    buf[n++] = '"';
+    for (const unsigned char *c = (const unsigned char *)s;; c++) {
+        if (n + 8 > sizeof buf || !*c) {
+            if (!*c)
+                buf[n++] = '"';
+            if (!w->write(w->ctx, buf, n))
+                return false;
+            n = 0;
+            if (!*c)
+                return true;
+        }
+        const char *esc = *c == '"' ? "\\\"" : *c == '\\' ? "\\\\" : *c == '\b' ? "\\b" : *c == '\f' ? "\\f"
+                          : *c == '\n' ? "\\n" : *c == '\r' ? "\\r" : *c == '\t' ? "\\t" : NULL;
+        if (esc) {
+            memcpy(buf + n, esc, 2);
+            n += 2;
+        } else if (*c < 32) {
+            n += (size_t)snprintf(buf + n, 8, "\\u%04x", *c);
+        } else {
+            buf[n++] = (char)*c;
+        }
+    }
+}
+
+bool json_write_text(const struct json_writer *w, const char *s)
+{
+    return w->write(w->ctx, s, strlen(s));
+}
+
+bool json_write_line_item(const struct json_writer *w, const char *line, bool first)
+{
+    /* "e2e4 e7e5" -> ["e2e4","e7e5"] */
+    bool ok = json_write_text(w, first ? "[" : ",[");
+    char move[NOTATION_MAX * 2];
+    for (const char *m = line; ok && *m;) {
+        size_t len = strcspn(m, " ");
+        snprintf(move, sizeof move, "%.*s", (int)len, m);
+        ok = json_write_string(w, move) && (m[len] == 0 || json_write_text(w, ","));
+        m += len + (m[len] == ' ');
+    }
+    return ok && json_write_text(w, "]");
+}
+
+/* A list of canonical lines as [[moves], ...]. */
+static bool write_lines(const struct json_writer *w, const struct strlist *l)
+{
+    bool ok = json_write_text(w, "[");
+    for (int i = 0; ok && i < l->count; i++)
+        ok = json_write_line_item(w, l->items[i], i == 0);
+    return ok && json_write_text(w, "]");
+}
+
+char *json_fields_head(const struct problem *pr, const struct twin_view *v)
+{
+    cJSON *o = need(cJSON_CreateObject());
+    add(o, "schema", cJSON_CreateNumber(JSON_SCHEMA_VERSION));
+    add(o, "file", pr->file ? text_string(pr->file) : cJSON_CreateNull()); /* NULL: --fen */
+    add(o, "problem", cJSON_CreateNumber(pr->index));
+    add(o, "twin", v->label_text[0] ? text_string(v->label_text) : cJSON_CreateNull());
+    add_optional_text(o, "author", pr->author);
+    add_optional_text(o, "origin", pr->origin);
+    add_optional_text(o, "award", pr->award); /* as Popeye prints it: after the source, before the title */
+    add_optional_text(o, "title", pr->title);
+    add(o, "stipulation", text_string(solve_effective_stipulation(pr, v).text));
+    struct rules_description rd = rules_describe(v->rules, v->switches);
+    add(o, "condition", text_string(rd.name));
+    add(o, "switches", string_list(rd.switches, rd.switch_count));
+    return fields(o);
+}
+
+char *json_fields_keys(const struct result *r)
+{
+    cJSON *o = need(cJSON_CreateObject());
+    add(o, "keys", string_array(&r->keys));
+    add(o, "tries", tries(r));
+    return fields(o);
+}
+
+char *json_fields_verdict(const struct verdict *vd)
+{
+    cJSON *o = need(cJSON_CreateObject());
+    add(o, "verdict", verdict_items(vd));
+    return fields(o);
+}
+
+char *json_fields_end(const struct result *r, const struct twin_view *v)
+{
+    cJSON *o = need(cJSON_CreateObject());
+    if (r->illegal)
+        add(o, "illegal", cJSON_CreateTrue());
+    if (r->set_play_illegal)
+        add(o, "set_play_illegal", cJSON_CreateTrue());
+    add(o, "partial", cJSON_CreateBool(r->partial));
+    add(o, "duplex", cJSON_CreateBool(v->colours_swapped));
+    char nodes[24];
+    snprintf(nodes, sizeof nodes, "%" PRIu64, r->nodes); /* exact: a double would round */
+    add(o, "nodes", cJSON_CreateRaw(nodes));
+    add(o, "seconds", cJSON_CreateNumber(round(r->seconds * 1000.0) / 1000.0));
+    return fields(o);
+}
+
+char *json_part_open(cJSON *part)
+{
+    char *s = finish(part);
+    size_t n = strlen(s);
+    assert(n >= 2 && s[n - 1] == '}');
+    s[n - 1] = 0; /* the caller goes on with ,"text":[...]} */
+    return s;
+}
+
+struct dual_writer {
+    const struct json_writer *w;
+    bool first;
+};
+
+static bool write_dual(void *ctx, const char *line)
+{
+    struct dual_writer *d = ctx;
+    char *u = utf8_from_text(line);
+    bool ok = (d->first || json_write_text(d->w, ",")) && json_write_string(d->w, u);
+    d->first = false;
+    free(u);
+    return ok;
+}
+
+bool json_write_duals(const struct json_writer *w, struct strlist *duals)
+{
+    struct dual_writer d = {w, true};
+    bool ok = json_write_text(w, "\"duals\":[");
+    if (ok && strlist_in_memory(duals)) {
+        for (int i = 0; ok && i < duals->count; i++) {
+            char *u = utf8_from_text(duals->items[i]);
+            ok = (i == 0 || json_write_text(w, ",")) && json_write_string(w, u);
+            free(u);
+        }
+    } else if (ok) {
+        ok = strlist_each(duals, write_dual, &d) || duals->count == 0;
+    }
+    /* closed whatever happened: a list that could not be read is left short */
+    return json_write_text(w, "]") && ok;
+}
+
+/* The text a json_writer gathers, for the lines built whole. */
+static bool into_text(void *ctx, const char *data, size_t n)
+{
+    struct text *t = ctx;
+    char *piece = strndup(data, n);
+    if (!piece)
+        out_of_memory();
+    text_put(t, piece);
+    free(piece);
+    return true;
+}
+
 char *json_twin(const struct problem *pr, int twin, const struct twin_view *v, const struct result *r,
                 const struct verdict *vd, struct json_tree *tree)
 {
@@ -166,43 +300,32 @@ char *json_twin_part(const struct problem *pr, int twin, const struct twin_view 
         vd = &own;
     }
     bool help = stipulation_has_lines(&v->stipulation);
-    cJSON *o = need(cJSON_CreateObject());
-    add(o, "schema", cJSON_CreateNumber(JSON_SCHEMA_VERSION));
-    add(o, "file", pr->file ? text_string(pr->file) : cJSON_CreateNull()); /* NULL: --fen */
-    add(o, "problem", cJSON_CreateNumber(pr->index));
-    add(o, "twin", v->label_text[0] ? text_string(v->label_text) : cJSON_CreateNull());
-    add_optional_text(o, "author", pr->author);
-    add_optional_text(o, "origin", pr->origin);
-    add_optional_text(o, "title", pr->title);
-    add(o, "stipulation", text_string(solve_effective_stipulation(pr, v).text));
-    struct rules_description rd = rules_describe(v->rules, v->switches);
-    add(o, "condition", text_string(rd.name));
-    add(o, "switches", string_list(rd.switches, rd.switch_count));
-    add(o, "keys", string_array(&r->keys));
-    add(o, "tries", tries(r));
-    if (help) {
-        add(o, "solutions", solution_lists(&r->solutions));
-        add(o, "short", solution_lists(&r->short_solutions));
-    } else {
-        add(o, "solutions", solution_lists(&r->keys));
-        add(o, "short", solution_lists(&r->short_keys));
+    struct text t;
+    text_init(&t);
+    struct json_writer w = {.write = into_text, .ctx = &t};
+    char *head = json_fields_head(pr, v), *keys = json_fields_keys(r), *verdict = json_fields_verdict(vd),
+         *end = json_fields_end(r, v);
+    text_printf(&t, "{%s,%s,\"solutions\":", head, keys);
+    write_lines(&w, help ? &r->solutions : &r->keys);
+    text_put(&t, ",\"short\":");
+    write_lines(&w, help ? &r->short_solutions : &r->short_keys);
+    cJSON *tree_root = tree ? json_tree_take(tree) : need(cJSON_CreateObject());
+    char *tree_text = finish(tree_root);
+    text_printf(&t, ",\"tree\":%s,%s,", tree_text, verdict);
+    json_write_duals(&w, (struct strlist *)&r->dual_lines);
+    text_printf(&t, ",%s", end);
+    if (part) {
+        char *open = json_part_open(part);
+        text_printf(&t, ",\"part\":%s}", open);
+        free(open);
     }
-    add(o, "tree", tree ? json_tree_take(tree) : cJSON_CreateObject());
-    add(o, "verdict", verdict_items(vd));
-    add(o, "duals", string_array(&r->dual_lines));
-    if (r->illegal)
-        add(o, "illegal", cJSON_CreateTrue());
-    if (r->set_play_illegal)
-        add(o, "set_play_illegal", cJSON_CreateTrue());
-    add(o, "partial", cJSON_CreateBool(r->partial));
-    add(o, "duplex", cJSON_CreateBool(v->colours_swapped));
-    char nodes[24];
-    snprintf(nodes, sizeof nodes, "%" PRIu64, r->nodes); /* exact: a double would round */
-    add(o, "nodes", cJSON_CreateRaw(nodes));
-    add(o, "seconds", cJSON_CreateNumber(round(r->seconds * 1000.0) / 1000.0));
-    if (part)
-        add(o, "part", part);
-    return finish(o);
+    text_put(&t, "}");
+    free(head);
+    free(keys);
+    free(verdict);
+    free(end);
+    free(tree_text);
+    return t.data;
 }
 
 char *json_error(const char *file, int problem, const struct parse_error *e)

@@ -17,7 +17,7 @@
 
 /* One line (no trailing newline), malloc'd; the caller prints and frees it.
  * Fields: schema (JSON_SCHEMA_VERSION), file (null for --fen), problem, twin (null or the label "a", "b", ...), author,
- * origin, title (only when given), stipulation (as printed: the solved form),
+ * origin, award, title (only when given), stipulation (as printed: the solved form),
  * condition (the rule set's name, "Orthodox" without a condition), switches,
  * keys, tries [{move, refutations}], solutions and short (lists of canonical
  * move lists; battle play one [key] per key), tree (json_tree.h; taken from
@@ -31,6 +31,26 @@ char *json_twin(const struct problem *pr, int twin, const struct twin_view *v, c
  * --first-moves: what --merge needs to join the parts (docs/json.md). */
 char *json_twin_part(const struct problem *pr, int twin, const struct twin_view *v, const struct result *r,
                      const struct verdict *vd, struct json_tree *tree, cJSON *part);
+/* The line in pieces, for writing it as the twin is solved (json_stream.h);
+ * json_twin_part joins the same pieces.  Each json_fields_ string (malloc'd)
+ * is consecutive fields "name":value,... without braces: the head (schema
+ * to switches), keys and tries, the verdict, and the end (illegal to
+ * seconds). */
+char *json_fields_head(const struct problem *pr, const struct twin_view *v);
+char *json_fields_keys(const struct result *r);
+char *json_fields_verdict(const struct verdict *vd);
+char *json_fields_end(const struct result *r, const struct twin_view *v);
+/* The part object (taken) as text without its closing brace. */
+char *json_part_open(cJSON *part);
+
+bool json_write_text(const struct json_writer *w, const char *s);
+/* s as a JSON string, escaped as cJSON escapes it. */
+bool json_write_string(const struct json_writer *w, const char *s);
+/* A canonical line "e2e4 e7e5" as ["e2e4","e7e5"], after a comma unless first. */
+bool json_write_line_item(const struct json_writer *w, const char *line, bool first);
+/* "duals":[...] from the list (in memory or spilled), as UTF-8 strings. */
+bool json_write_duals(const struct json_writer *w, struct strlist *duals);
+
 /* {"schema", "file", "problem", "error": "line:col: message"} ("message" alone when
  * the error has no place). */
 char *json_error(const char *file, int problem, const struct parse_error *e);

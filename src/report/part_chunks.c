@@ -1,5 +1,6 @@
 /* The pieces of a part's text (part_chunks.h): each event's text goes to the
- * piece of the first move it belongs to, so parts can be put in order. */
+ * piece of the first move it belongs to, so parts can be put in order; a
+ * piece is written out once the next one begins. */
 #include "../base/memory.h"
 #include "part_chunks.h"
 
@@ -13,26 +14,54 @@ void part_chunks_init(struct part_chunks *c, const struct words *words)
 {
     *c = (struct part_chunks){0};
     text_init(&c->buf);
+    spool_init(&c->done, 0);
     c->pt = (struct popeye_text){.out = &c->buf, .words = words};
+}
+
+static cJSON *need(cJSON *item)
+{
+    if (!item)
+        out_of_memory();
+    return item;
+}
+
+/* The piece in c->last to c->done, as the JSON of one item. */
+static void write_last(struct part_chunks *c)
+{
+    if (!c->any)
+        return;
+    const struct part_chunk *k = &c->last;
+    cJSON *item = need(cJSON_CreateArray()), *moves = need(cJSON_CreateArray());
+    cJSON_AddItemToArray(item, need(cJSON_CreateNumber(k->phase)));
+    cJSON_AddItemToArray(item, need(cJSON_CreateNumber(k->plies)));
+    cJSON_AddItemToArray(item, need(cJSON_CreateNumber(k->index)));
+    cJSON_AddItemToArray(item, need(cJSON_CreateString(k->text.data)));
+    for (int m = 0; m < k->moves.count; m++)
+        cJSON_AddItemToArray(moves, need(cJSON_CreateString(k->moves.items[m])));
+    cJSON_AddItemToArray(item, moves);
+    char *s = cJSON_PrintUnformatted(item);
+    cJSON_Delete(item);
+    if (!s)
+        out_of_memory();
+    if (c->done_count++ > 0)
+        spool_write(&c->done, ",", 1);
+    spool_puts(&c->done, s);
+    cJSON_free(s);
+    text_free(&c->last.text);
+    strlist_free(&c->last.moves);
+    c->any = false;
 }
 
 static struct part_chunk *chunk_for(struct part_chunks *c, int phase, int plies, int index)
 {
-    if (c->count > 0) {
-        struct part_chunk *last = &c->items[c->count - 1];
-        if (last->phase == phase && last->plies == plies && last->index == index)
-            return last;
-    }
-    if (c->count == c->cap) {
-        c->cap = c->cap ? 2 * c->cap : 16;
-        c->items = realloc(c->items, sizeof *c->items * (size_t)c->cap);
-        if (!c->items)
-            out_of_memory();
-    }
-    struct part_chunk *k = &c->items[c->count++];
-    *k = (struct part_chunk){.phase = phase, .plies = plies, .index = index};
-    text_init(&k->text);
-    return k;
+    struct part_chunk *last = &c->last;
+    if (c->any && last->phase == phase && last->plies == plies && last->index == index)
+        return last;
+    write_last(c);
+    *last = (struct part_chunk){.phase = phase, .plies = plies, .index = index};
+    text_init(&last->text);
+    c->any = true;
+    return last;
 }
 
 static void add_move(struct part_chunk *k, const char *m)
@@ -76,38 +105,19 @@ struct solution_sink part_chunks_sink(struct part_chunks *c)
     return (struct solution_sink){.event = on_event, .ctx = c};
 }
 
-static cJSON *need(cJSON *item)
+struct spool *part_chunks_finish(struct part_chunks *c)
 {
-    if (!item)
-        out_of_memory();
-    return item;
-}
-
-cJSON *part_chunks_json(const struct part_chunks *c)
-{
-    cJSON *a = need(cJSON_CreateArray());
-    for (int i = 0; i < c->count; i++) {
-        const struct part_chunk *k = &c->items[i];
-        cJSON *item = need(cJSON_CreateArray()), *moves = need(cJSON_CreateArray());
-        cJSON_AddItemToArray(item, need(cJSON_CreateNumber(k->phase)));
-        cJSON_AddItemToArray(item, need(cJSON_CreateNumber(k->plies)));
-        cJSON_AddItemToArray(item, need(cJSON_CreateNumber(k->index)));
-        cJSON_AddItemToArray(item, need(cJSON_CreateString(k->text.data)));
-        for (int m = 0; m < k->moves.count; m++)
-            cJSON_AddItemToArray(moves, need(cJSON_CreateString(k->moves.items[m])));
-        cJSON_AddItemToArray(item, moves);
-        cJSON_AddItemToArray(a, item);
-    }
-    return a;
+    write_last(c);
+    return &c->done;
 }
 
 void part_chunks_free(struct part_chunks *c)
 {
-    for (int i = 0; i < c->count; i++) {
-        text_free(&c->items[i].text);
-        strlist_free(&c->items[i].moves);
+    if (c->any) {
+        text_free(&c->last.text);
+        strlist_free(&c->last.moves);
     }
-    free(c->items);
+    spool_free(&c->done);
     text_free(&c->buf);
     *c = (struct part_chunks){0};
 }

@@ -5,6 +5,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "../base/spool.h"
 #include "../search/result.h"
 #include "../search/sink.h"
 #include "popeye_text.h"
@@ -24,16 +25,22 @@ struct part_chunk {
 struct part_chunks {
     struct popeye_text pt;      /* renders each event into buf */
     struct text buf;
-    struct part_chunk *items;
-    int count, cap;
+    struct part_chunk last;     /* the piece being written */
+    bool any;                   /* last holds a piece */
+    /* the pieces before it, each written as [phase, plies, index, text,
+     * [moves]] once the next begins, comma-separated: a part's text may be
+     * as long as its solutions are many */
+    struct spool done;
+    int done_count;
     bool battle_set_play;       /* between EVENT_SET_PLAY and its end */
 };
 
 void part_chunks_init(struct part_chunks *c, const struct words *words);
 /* A sink rendering Popeye's text into c's pieces. */
 struct solution_sink part_chunks_sink(struct part_chunks *c);
-/* [[phase, plies, index, text, [moves]], ...] */
-cJSON *part_chunks_json(const struct part_chunks *c);
+/* Every piece written: the items of [[phase, plies, index, text, [moves]],
+ * ...] without the brackets (c->done.failed when they could not be kept). */
+struct spool *part_chunks_finish(struct part_chunks *c);
 void part_chunks_free(struct part_chunks *c);
 
 #endif

@@ -1,5 +1,5 @@
-/* Text from problem files and command lines made valid UTF-8 for JSON: the
- * corpus mixes UTF-8 with Latin-1 (author names), and JSON needs UTF-8. */
+/* Text from problem files and command lines made valid UTF-8 for the output
+ * (text and JSON): the corpus mixes UTF-8 with Latin-1 (author names). */
 #ifndef FS_UTF8_H
 #define FS_UTF8_H
 

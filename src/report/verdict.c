@@ -70,9 +70,12 @@ static void judge_battle(const struct expectation *e, const struct result *r, bo
             for (int j = i; j < r->keys.count; j++)
                 expected |= group[j] == i && key_expected(e, r->keys.items[j]);
             matched += expected;
-            out->cooked |= !expected;
         }
-        out->no_solution = matched == 0;
+        /* the composer's key fails and another move works: say so plainly,
+         * not "cooked, no-solution" (a problem with one key is not cooked) */
+        out->wrong_key = matched == 0 && out->found > 0;
+        out->cooked = matched < out->found && (matched > 0 || out->found > 1);
+        out->no_solution = out->found == 0;
     } else {
         out->intended = 1;
         out->cooked = out->found > 1;
@@ -101,7 +104,24 @@ static void add_item(struct verdict *out, const char *item)
     snprintf(out->text + len, sizeof out->text - len, "%s%s", len ? ", " : "", item);
 }
 
-static void write_text(struct verdict *out)
+/* "expected key Qf2 is not a key; keys: Qa7-f2": the keys as written, the
+ * keys found as named; no ", " inside (an item of the verdict). */
+static void wrong_key_item(const struct expectation *e, const struct result *r, const char *const *names,
+                           char *item, size_t cap)
+{
+    size_t n = (size_t)snprintf(item, cap, "expected key%s", e->key_count > 1 ? "s" : "");
+    for (int i = 0; i < e->key_count && n < cap; i++)
+        n += (size_t)snprintf(item + n, cap - n, " %s", e->keys[i]);
+    if (n < cap)
+        n += (size_t)snprintf(item + n, cap - n, " %s; key%s:", e->key_count > 1 ? "are not keys" : "is not a key",
+                              r->keys.count > 1 ? "s" : "");
+    for (int i = 0; i < r->keys.count && n < cap; i++)
+        n += (size_t)snprintf(item + n, cap - n, " %s", names ? names[i] : r->keys.items[i]);
+    if (n >= cap && cap > 4)
+        memcpy(item + cap - 4, "...", 4);
+}
+
+static void write_text(struct verdict *out, const char *wrong_key)
 {
     out->text[0] = 0;
     if (out->illegal) {
@@ -115,6 +135,8 @@ static void write_text(struct verdict *out)
     } else if (out->sound) {
         add_item(out, "sound");
     }
+    if (out->wrong_key)
+        add_item(out, wrong_key);
     if (out->cooked)
         add_item(out, "cooked");
     if (out->no_solution)
@@ -137,10 +159,16 @@ static void write_text(struct verdict *out)
 void verdict_compute(const struct problem *pr, const struct twin_view *v, const struct result *r,
                      struct verdict *out)
 {
+    verdict_compute_named(pr, v, r, NULL, out);
+}
+
+void verdict_compute_named(const struct problem *pr, const struct twin_view *v, const struct result *r,
+                           const char *const *key_names, struct verdict *out)
+{
     memset(out, 0, sizeof *out);
     if (r->illegal) {
         out->illegal = true;
-        write_text(out);
+        write_text(out, NULL);
         return;
     }
     const struct expectation *e = expect_applies(pr, v) ? &pr->expect : NULL;
@@ -151,12 +179,21 @@ void verdict_compute(const struct problem *pr, const struct twin_view *v, const 
         judge_battle(e, r, grouped, out);
     out->short_sol = r->short_keys.count > 0 || r->short_solutions.count > 0;
     out->partial = r->partial;
-    if (out->partial)
-        out->no_solution = false; /* not known: the solution may lie beyond the cut */
+    if (out->partial) {
+        /* not known: the solution (an expected key) may lie beyond the cut;
+         * a key found that is not expected is certain */
+        out->no_solution = false;
+        out->cooked |= out->wrong_key;
+        out->wrong_key = false;
+    }
     out->duals = r->duals > 0;
-    out->sound = !out->partial && !out->cooked && !out->no_solution && !out->short_sol && !out->count_wrong;
+    out->sound = !out->partial && !out->cooked && !out->no_solution && !out->short_sol && !out->count_wrong &&
+                 !out->wrong_key;
     out->assumed &= out->sound;
-    write_text(out);
+    char item[sizeof out->text] = "";
+    if (out->wrong_key)
+        wrong_key_item(&pr->expect, r, key_names, item, sizeof item - 64); /* room for the items after it */
+    write_text(out, item);
 }
 
 void verdict_published(struct verdict *v, bool battle, int extra, int not_ours)
@@ -168,9 +205,15 @@ void verdict_published(struct verdict *v, bool battle, int extra, int not_ours)
     if (!battle && extra == 0 && not_ours == 0)
         v->assumed = false; /* the published lines say how many are intended */
     v->sound = !v->partial && !v->cooked && !v->no_solution && !v->short_sol && !v->count_wrong &&
-               !v->published_missing;
+               !v->published_missing && !v->wrong_key;
     v->assumed &= v->sound;
-    write_text(v);
+    /* the wrong key's item is the text's first (nothing sound before it),
+     * and holds no ", " */
+    char item[sizeof v->text] = "";
+    const char *after = strstr(v->text, ", ");
+    if (v->wrong_key)
+        snprintf(item, sizeof item, "%.*s", after ? (int)(after - v->text) : (int)strlen(v->text), v->text);
+    write_text(v, item);
 }
 
 void verdict_published_note(struct text *out, const char *what, const char *line)

@@ -13,7 +13,10 @@
 /* The rules.
  *
  * Direct and self play.  With "Expect key" lines: cooked when a key found is
- * none of them; no-solution when none of them is a key (or there is no key).
+ * none of them while one of them is a key, or when several keys are found
+ * and none of them is expected; wrong key ("expected key Qf2 is not a key;
+ * keys: Qa7-f2") when none of them is a key and some other move is;
+ * no-solution when there is no key at all.
  * Without: one key is right, more is cooked, none is no-solution.
  * short: a key forcing the goal in fewer turns than stipulated.
  * Help play.  With "Expect solutions M": "solutions N/M" when the N found
@@ -27,25 +30,32 @@
  * a twin that changes the stipulation gets the default rules.  Expect key
  * only concerns battle play, Expect solutions only help play.
  * Partial results (time limit, interrupt, MaxSolutions): never sound; only
- * the faults already certain are named (a second key, more solutions than
- * intended, a short solution), then "partial".  An illegal position (the
+ * the faults already certain are named (a key not expected is cooked there:
+ * an expected one may lie beyond the cut; more solutions than intended, a
+ * short solution), then "partial".  An illegal position (the
  * side not to move in check: it cannot arise in play) is "illegal" alone:
  * it is not solved, so no other fault is claimed.
  * Duals are reported after the rest, never a fault: "sound, duals". */
 struct verdict {
     bool sound;          /* as intended (duals allowed) */
     bool cooked, no_solution, short_sol, count_wrong, duals, partial, illegal;
+    bool wrong_key;      /* Expect key: none of the expected moves is a key, another move is */
     bool assumed;        /* help play without Expect solutions: sound only if the count found is intended */
     bool published_missing; /* a YACPDB entry's published line (battle play: key) is not found */
     int found, intended; /* help: solutions N/M (M -1 without Expect); battle: keys found / expected
                             keys (1 without Expect) */
-    char text[160];      /* "sound" ("sound if N solutions intended" when assumed), "illegal", or the
+    char text[256];      /* "sound" ("sound if N solutions intended" when assumed), "illegal", or the
                             faults, then "partial", then "duals", joined by ", ";
                             no item contains ", " (JSON splits on it) */
 };
 
 void verdict_compute(const struct problem *pr, const struct twin_view *v, const struct result *r,
                      struct verdict *out);
+/* The same, naming the keys found in a wrong-key verdict as key_names[i]
+ * says r->keys.items[i] (the solution's notation, Qa7-f2); NULL: their
+ * canonical form. */
+void verdict_compute_named(const struct problem *pr, const struct twin_view *v, const struct result *r,
+                           const char *const *key_names, struct verdict *out);
 
 /* --check on a YACPDB entry: its published solution against the one found
  * (run/published.c).  extra: the lines (battle play: keys) found that it

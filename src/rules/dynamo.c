@@ -382,9 +382,9 @@ static void castling_into(struct gen *G, struct turn_list *list)
 
 static __attribute__((noinline)) void castling_counted(struct gen *G)
 {
-    struct turn_list list;
-    list.count = 0;
-    castling_into(G, &list);
+    TURN_LIST_LOCAL(list);
+    list->count = 0;
+    castling_into(G, list);
 }
 
 static void castling(struct gen *G)
@@ -515,8 +515,8 @@ static bool has_legal_turn(struct position *p) { return run_on(p, NULL, NULL, tr
 /* Perft's last ply: counted, never listed (the scratch list is workspace). */
 static int count_legal(struct position *p)
 {
-    struct turn_list scratch;
-    return run_on(p, NULL, &scratch, false, false);
+    TURN_LIST_LOCAL(scratch);
+    return run_on(p, NULL, scratch, false, false);
 }
 
 static const char *const switch_names[] = {"OwnerPromotes", "NoDynamoEscape", "EnPassant", NULL};

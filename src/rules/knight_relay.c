@@ -356,9 +356,9 @@ static void generate(struct position *p, struct turn_list *out)
 
 static bool has_legal_turn(struct position *p)
 {
-    struct turn_list list;
-    generate_turns(p, &list, true, true);
-    return list.count > 0;
+    TURN_LIST_LOCAL(list);
+    generate_turns(p, list, true, true);
+    return list->count > 0;
 }
 
 static bool may_check(const struct position *p, const struct turn *t);

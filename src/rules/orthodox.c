@@ -282,28 +282,28 @@ static void generate_pseudo(struct position *p, struct turn_list *out)
  * a square it could move to, but is tried for completeness). */
 static bool legal_turn_after_flights(struct position *p, bool in_check)
 {
-    struct turn_list list;
+    TURN_LIST_LOCAL(list);
     enum colour us = (enum colour)p->st.side;
     int king = p->st.king_sq[us];
-    list.count = 0;
+    list->count = 0;
     /* in check (the mate test) a flight is the likeliest answer, and the
      * cheapest to find, before the pins are worked out; out of check
      * another unit's move is */
     if (king != SQ_NONE && in_check) {
-        king_moves_until(p, &list, king, true);
-        if (list.count)
+        king_moves_until(p, list, king, true);
+        if (list->count)
             return true;
     }
     struct constraints c;
     memset(c.pin, 0, sizeof c.pin);
     find_constraints(p, us, &c);
     if (c.checkers < 2)
-        unit_moves_until(p, &c, &list, c.king, true);
-    if (list.count == 0 && !c.checkers && c.king != SQ_NONE)
-        king_moves_until(p, &list, c.king, true);
-    if (list.count == 0 && !c.checkers && c.king != SQ_NONE)
-        orthodox_castling(p, &list, orthodox_attacked, NULL);
-    return list.count > 0;
+        unit_moves_until(p, &c, list, c.king, true);
+    if (list->count == 0 && !c.checkers && c.king != SQ_NONE)
+        king_moves_until(p, list, c.king, true);
+    if (list->count == 0 && !c.checkers && c.king != SQ_NONE)
+        orthodox_castling(p, list, orthodox_attacked, NULL);
+    return list->count > 0;
 }
 
 static bool has_legal_turn(struct position *p)

@@ -91,6 +91,10 @@ struct rules {
     bool neutral_units;               /* stones and relays exist (RULES 4) */
     bool placement_history;           /* the previous placement is part of the state */
     bool castling;                    /* castling exists at all */
+    /* The most legal turns a position can have, proven (below); 0:
+     * TURN_LIST_USUAL.  The lists generate fills for this rule set hold
+     * that many (turn.h). */
+    int max_turns;
     /* Every legal turn of the side to move, each result once (RULES 0). */
     void (*generate)(struct position *p, struct turn_list *out);
     /* Stops at the first legal turn: mate and stalemate tests use it. */
@@ -115,11 +119,46 @@ struct rules {
      * rule set whose legality test costs more than may_check judges it only
      * for them), or fewer of them: one left out must give no check (it may
      * judge by the whole position, as orthodox chess does which units
-     * shield a line piece from the enemy king); NULL: generate, then filter. */
+     * shield a line piece from the enemy king); NULL: generate, then filter.
+     * It may say in out->judged how many turns it judged (turn.h). */
     void (*generate_checks)(struct position *p, struct turn_list *out);
     /* Optional: goal-directed help play; NULL keeps the plain help search. */
     const struct goal_hooks *goal;
 };
+
+/* The bounds of max_turns.  A turn is told by its result (RULES 0), so a
+ * unit's turns are at most its destinations, times 4 where it promotes.
+ * On 64 squares, 64 units:
+ * - orthodox chess and Knight relay: at most 63 destinations a unit; a pawn
+ *   promotes on at most 3 of them (by its own moves only, RULES 2.3), so at
+ *   most 63 + 9 turns; two castlings: 64 * 72 + 2 = 4,610;
+ * - Emulation: at most 63 destinations; a real pawn promotes on at most 8
+ *   of them (its last rank): 63 + 24 a unit, 64 * 87 = 5,568;
+ * - Dynamo: a unit has at most 8 lines; on each, ordinary moves to the empty
+ *   squares along it (27 in all at most, and never more than the empty
+ *   squares), one push of the first unit on it (moving or stationary, the
+ *   pushed pawn promoting 4 ways: 8) and one pull of the nearest unit behind
+ *   (the pulled pawn promoting 4 ways: 4); a pawn's own pushes and steps
+ *   stay below that.  n units: n * (96 + min(27, 64 - n)) + 2 castlings
+ *   each side, at most 64 * 96 + 4 = 6,148;
+ * all within TURN_LIST_USUAL (8,192).
+ * - Stones & Relays (8 x 9): a piece move, then perhaps one step (RULES 4.1).
+ *   With k units of the mover, N stones and relays and x other squares
+ *   (empty or enemy), k + N + x <= 72: a piece move ends on one of the x
+ *   squares (crossing relays reaches no more of them; a king adds two
+ *   castlings), a pawn on at most 6 (one step, two double steps, one a
+ *   diagonal: RULES 4.4), each at most 4 ways, so at most k * max(x, 4 *
+ *   min(6, x)) + 2 piece moves; a step takes one of the N units to a square
+ *   at most two steps away (12 of them, RULES 4.5), which must be empty after
+ *   the piece move (at most x + 1 squares, each reached from at most 12
+ *   units): at most 12 * min(N, x + 1) steps.  Turns: piece moves times one
+ *   more than the steps; the most over all k, N, x is 193,130 (k 37, N 18,
+ *   x 17), below TURN_LIST_MAX (262,144); positions of more than 8,192 are
+ *   legal (tests/e2e/never-wrong/sr-too-many-turns.inp has 8,304). */
+static inline int rules_max_turns(const struct rules *r)
+{
+    return r->max_turns ? r->max_turns : TURN_LIST_USUAL;
+}
 
 extern const struct rules rules_orthodox;
 extern const struct rules rules_dynamo;

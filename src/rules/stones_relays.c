@@ -13,7 +13,7 @@
 
 /* Piece moves of one position: every unit reaches each square at most once
  * (a pawn at most three squares, four ways), so 72 units stay below this. */
-#define PIECE_MOVES_MAX TURN_LIST_MAX
+#define PIECE_MOVES_MAX TURN_LIST_USUAL
 #define SR_RELAY_MAX (MAX_FILES * MAX_RANKS)
 #define SQUARES_MAX (MAX_FILES * MAX_RANKS)
 
@@ -659,10 +659,13 @@ static uint64_t visit(struct position *p, enum visit_mode mode, struct turn_list
                 for (int k = 0; k < KIND_COUNT; k++)
                     base.origins[k] = base.check.read;
             base.step_ends = base.step_reads = 0;
+            int steps = 0;
             for (int i = 0; i < base.steps.groups; i++) {
                 base.step_ends |= base.steps.group[i].ends;
                 base.step_reads |= base.steps.group[i].reads;
+                steps += base.steps.group[i].count;
             }
+            out->judged = mb.count * (1 + steps);
         }
     }
     /* has_legal_turn in check: the king's moves first, the likeliest escape,
@@ -692,7 +695,10 @@ static void generate(struct position *p, struct turn_list *out)
     visit(p, VISIT_LIST, out, &found);
 }
 
-/* rules.h generate_checks: generate's turns that give check, in its order. */
+/* rules.h generate_checks: generate's turns that give check, in its order.
+ * It says how many turns it judged (each piece move with each step or none,
+ * at most): with many relays each is an attack test over every relay, and
+ * a node can have thousands, so the search's clock must count them. */
 static void generate_checks(struct position *p, struct turn_list *out)
 {
     bool found;
@@ -790,6 +796,7 @@ const struct rules rules_stones_relays = {
     .neutral_units = true,
     .placement_history = false,
     .castling = true,
+    .max_turns = TURN_LIST_MAX, /* 193,130 at most: rules.h */
     .generate = generate,
     .has_legal_turn = has_legal_turn,
     .attacked = sr_attacked,

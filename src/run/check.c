@@ -22,6 +22,7 @@ static void close_problem(struct check *c)
     c->sound += v->sound;
     c->assumed += v->sound && v->assumed;
     c->cooked += v->cooked;
+    c->wrong_key += v->wrong_key;
     c->no_solution += v->no_solution;
     c->short_sol += v->short_sol;
     c->count_wrong += v->count_wrong;
@@ -39,6 +40,7 @@ void check_add_twin(struct check *c, const struct job *j)
     o->sound = (c->open_any ? o->sound : true) && v->sound;
     o->assumed |= v->assumed;
     o->cooked |= v->cooked;
+    o->wrong_key |= v->wrong_key;
     o->no_solution |= v->no_solution;
     o->short_sol |= v->short_sol;
     o->count_wrong |= v->count_wrong;
@@ -78,11 +80,17 @@ bool check_summary(struct check *c, FILE *f)
         close_problem(c);
     if (c->faulty.len)
         fprintf(f, "not as expected:\n%s", c->faulty.data);
+    /* help play without Expect solutions is sound only if the number found
+     * is the one intended: said in words, and only where there are such */
+    char assumed[96] = "";
+    if (c->assumed)
+        snprintf(assumed, sizeof assumed, " (%d of them only if the number of solutions found is the one intended)",
+                 c->assumed);
     fprintf(f,
-            "check: %d problem%s, %d sound (%d assuming their number of solutions), %d cooked, %d short, "
+            "check: %d problem%s, %d sound%s, %d cooked, %d wrong key, %d short, "
             "%d no-solution, %d solutions N/M, %d partial, %d illegal; duals in %d; %d unreadable\n",
-            c->problems, c->problems == 1 ? "" : "s", c->sound, c->assumed, c->cooked, c->short_sol, c->no_solution,
-            c->count_wrong, c->partial, c->illegal, c->duals, c->unreadable);
+            c->problems, c->problems == 1 ? "" : "s", c->sound, assumed, c->cooked, c->wrong_key, c->short_sol,
+            c->no_solution, c->count_wrong, c->partial, c->illegal, c->duals, c->unreadable);
     if (c->not_solved) /* the line above ends with its newline: this one stands after it */
         fprintf(f, "check: %d entr%s not solved (of a kind fairysolve does not solve)\n", c->not_solved,
                 c->not_solved == 1 ? "y" : "ies");

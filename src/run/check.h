@@ -10,7 +10,8 @@
 #include "job.h"
 
 struct check {
-    int problems, sound, assumed, cooked, no_solution, short_sol, count_wrong, partial, illegal, duals, unreadable;
+    int problems, sound, assumed, cooked, wrong_key, no_solution, short_sol, count_wrong, partial, illegal, duals,
+        unreadable;
     int not_solved;           /* YACPDB entries of kinds not solved (said only when there are some) */
     struct verdict open;      /* the faults of the problem being printed, so far */
     bool open_any;

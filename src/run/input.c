@@ -53,10 +53,15 @@ char *input_read_all(const char *path, size_t *len)
     return buf;
 }
 
+unsigned long long input_hash_more(unsigned long long h, const char *text, size_t len)
+{
+    uint64_t v = h;
+    for (size_t i = 0; i < len; i++)
+        v = (v ^ (unsigned char)text[i]) * 0x100000001b3ull;
+    return (unsigned long long)v;
+}
+
 unsigned long long input_hash(const char *text, size_t len)
 {
-    uint64_t h = 0xcbf29ce484222325ull;
-    for (size_t i = 0; i < len; i++)
-        h = (h ^ (unsigned char)text[i]) * 0x100000001b3ull;
-    return (unsigned long long)h;
+    return input_hash_more(INPUT_HASH_START, text, len);
 }

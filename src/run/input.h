@@ -11,5 +11,9 @@ char *input_read_all(const char *path, size_t *len);
 
 /* FNV-1a over the bytes: which input a part was made from (--merge). */
 unsigned long long input_hash(const char *text, size_t len);
+/* The same hash over bytes that come in pieces: h starts as
+ * INPUT_HASH_START, each piece goes through input_hash_more. */
+#define INPUT_HASH_START 0xcbf29ce484222325ull
+unsigned long long input_hash_more(unsigned long long h, const char *text, size_t len);
 
 #endif

@@ -17,6 +17,8 @@ static struct job *append(struct job_list *l, enum job_kind kind)
     struct job *j = &l->items[l->count++];
     memset(j, 0, sizeof *j);
     j->kind = kind;
+    spool_init(&j->spool, 0);
+    spool_init(&j->protocol_spool, 0);
     return j;
 }
 
@@ -67,6 +69,10 @@ void job_release(struct job *j)
         text_free(&j->out);
     if (j->latex_text.data)
         text_free(&j->latex_text);
+    spool_free(&j->spool);
+    spool_free(&j->protocol_spool);
+    if (j->protocol_out.data)
+        text_free(&j->protocol_out);
     free(j->warnings);
     j->warnings = NULL;
     if (j->pr && j->last_of_problem) {

@@ -9,6 +9,7 @@
 
 #include "../problem/reader.h"
 #include "../problem/setup.h"
+#include "../base/spool.h"
 #include "../base/text.h"
 #include "../report/verdict.h"
 
@@ -39,12 +40,30 @@ struct job {
      * from then on the worker prints each complete part of out itself. */
     int streaming;
     FILE *stream_copy;         /* while streaming: the protocol file, or NULL */
-    struct text out;           /* what goes to standard output for this job */
+    /* what goes to standard output for this job: held back in spool (in
+     * bounded memory, spool.h) until the job streams or is printed; out is
+     * the part being written (text), or the text of perft and --merge */
+    struct spool spool;
+    struct text out;
+    /* set by the worker running it: its solvers stop when it is set (a
+     * signal, or INTERRUPT_MEMORY) */
+    volatile int *stop;
+    /* --json from a problem with Protocol on: the text the run would print
+     * without --json, for the protocol file (Popeye's layout, as Popeye
+     * writes it there); held back until the job is printed */
+    bool protocol_text;
+    struct text protocol_out;  /* the part being written */
+    struct spool protocol_spool;
+    bool cut_for_memory;       /* memory ran out for what the twin had to keep: cut short, partial */
+    bool output_lost;          /* ... and some of its held-back output is lost: not printed */
     bool latex;                /* the twin goes into a LaTeX document (run/latex_file.c) */
     struct text latex_text;    /* then its solution as text, whatever the output's format */
     struct verdict verdict;    /* --check / --json */
     bool partial, illegal;
     bool set_play_illegal;     /* result.set_play_illegal: said on standard error */
+    /* for those messages: a unit of the side to play that can take the
+     * other king, and how ("the white knight on c7 (Sc7*a8)"); "" if none is found */
+    char illegal_by[96], set_play_illegal_by[96];
     bool too_many_turns;       /* a position had more than TURN_LIST_MAX turns: an error */
     double seconds;
 };

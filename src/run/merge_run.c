@@ -231,10 +231,11 @@ static int merge_job(const struct config *cfg, struct job *j, struct part_line *
     *incomplete |= m.r.partial;
     if (cfg->regression)
         m.r.seconds = 0;
-    verdict_compute(j->pr, &j->view, &m.r, &j->verdict);
+    work_verdict(j, &m.r);
     j->partial = m.r.partial;
     j->illegal = m.r.illegal;
     j->set_play_illegal = m.r.set_play_illegal;
+    work_name_illegal(j);
     j->too_many_turns = m.r.too_many_turns;
     j->seconds = m.r.seconds;
     text_init(&j->out);

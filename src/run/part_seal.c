@@ -27,6 +27,32 @@ char *part_line_seal(char *line)
     return line;
 }
 
+static bool seal_write(void *ctx, const char *data, size_t n)
+{
+    struct part_seal_stream *s = ctx;
+    s->hash = input_hash_more(s->hash, data, n);
+    return s->out.write(s->out.ctx, data, n);
+}
+
+struct json_writer part_seal_stream_begin(struct part_seal_stream *s, const struct json_writer *out)
+{
+    s->out = *out;
+    s->hash = INPUT_HASH_START;
+    return (struct json_writer){.write = seal_write, .ctx = s};
+}
+
+char *part_seal_stream_end(void *seal_stream)
+{
+    const struct part_seal_stream *s = seal_stream;
+    /* the digest is of the line without the seal: what was written, then "}}" */
+    unsigned long long h = input_hash_more(s->hash, "}}", 2);
+    char *end = malloc(SEAL_LEN + 1);
+    if (!end)
+        out_of_memory();
+    snprintf(end, SEAL_LEN + 1, SEAL_START "%016llx\"}}", h);
+    return end;
+}
+
 bool part_line_sealed(char *s, size_t len)
 {
     if (len < SEAL_LEN + 2 || memcmp(s + len - SEAL_LEN, SEAL_START, sizeof SEAL_START - 1) != 0 ||

@@ -33,6 +33,7 @@ struct worker {
     int id;
     bool running;
     pthread_t thread;
+    volatile int stop;         /* its solvers' interrupt flag (interrupt_watch) */
 };
 
 static void *worker_main(void *arg)
@@ -41,6 +42,7 @@ static void *worker_main(void *arg)
     struct pool *p = w->pool;
     struct progress_slot *slot = &p->slots[w->id];
     interrupt_block_here();
+    bool own_flag = interrupt_watch(&w->stop);
     pthread_mutex_lock(&p->lock);
     while (p->next < p->jobs->count && !__atomic_load_n(p->ctx->interrupt, __ATOMIC_RELAXED)) {
         int i = p->next++;
@@ -48,7 +50,12 @@ static void *worker_main(void *arg)
         j->state = JOB_RUNNING;
         progress_slot_begin(slot, i, monotonic_seconds());
         pthread_mutex_unlock(&p->lock);
+        if (own_flag) {
+            interrupt_rearm(&w->stop);
+            j->stop = &w->stop;
+        }
         work_run(p->ctx, j, slot);
+        j->stop = NULL;
         pthread_mutex_lock(&p->lock);
         progress_slot_end(slot);
         j->state = JOB_DONE;
@@ -57,6 +64,8 @@ static void *worker_main(void *arg)
     p->alive--;
     pthread_cond_broadcast(&p->changed);
     pthread_mutex_unlock(&p->lock);
+    if (own_flag)
+        interrupt_unwatch(&w->stop);
     return NULL;
 }
 

@@ -389,15 +389,49 @@ static void our_text(struct replay *rp, const struct stipulation *st, const char
     }
 }
 
-static bool grouped_with(const char *ours, const struct comparison *c, const struct strlist *found)
+/* seen[i]: published line i is one found */
+static bool grouped_with(const char *ours, const struct comparison *c, const bool *seen)
 {
     for (int i = 0; i < c->canon.count; i++) {
         const char *pair[2] = {ours, c->canon.items[i]};
         int group[2];
-        if (c->canon.items[i][0] && strlist_has(found, c->canon.items[i]) && step_groups_canonical(pair, 2, group) == 1)
+        if (seen[i] && step_groups_canonical(pair, 2, group) == 1)
             return true;
     }
     return false;
+}
+
+/* The lines found are read through strlist_each: help play's solutions may
+ * be held in a temporary file (result.h), not in memory. */
+struct found_pass {
+    const struct comparison *c;
+    bool *seen;
+    /* the second pass: each line found that is not published is a cook */
+    struct replay *rp;
+    const struct stipulation *st;
+    bool grouped;
+    int extra;
+    struct text *notes;
+};
+
+static bool mark_seen(void *ctx, const char *line)
+{
+    struct found_pass *f = ctx;
+    for (int i = 0; i < f->c->canon.count; i++)
+        f->seen[i] |= f->c->canon.items[i][0] && strcmp(f->c->canon.items[i], line) == 0;
+    return true;
+}
+
+static bool note_cook(void *ctx, const char *line)
+{
+    struct found_pass *f = ctx;
+    if (strlist_has(&f->c->canon, line) || (f->grouped && grouped_with(line, f->c, f->seen)))
+        return true;
+    char text[1024];
+    our_text(f->rp, f->st, line, text, sizeof text);
+    f->extra++;
+    verdict_published_note(f->notes, "cook, not published", text);
+    return true;
 }
 
 void published_check(struct job *j, const struct result *r, struct text *notes)
@@ -426,22 +460,22 @@ void published_check(struct job *j, const struct result *r, struct text *notes)
         verdict_published_note(notes, "published solution", rp.battle ? "no key read for this twin"
                                                                      : "no line read for this twin");
     } else {
-        int extra = 0, not_ours = 0;
-        bool grouped = step_groups_apply(pr, &j->view);
+        int not_ours = 0;
+        struct found_pass f = {.c = &c, .seen = calloc((size_t)c.canon.count, sizeof *f.seen), .rp = &rp, .st = &st,
+                               .grouped = step_groups_apply(pr, &j->view), .notes = notes};
+        if (!f.seen)
+            out_of_memory();
+        /* a list that could not be kept whole (the twin is partial) is
+         * compared as far as it was kept */
+        strlist_each((struct strlist *)found, mark_seen, &f);
         for (int i = 0; i < c.canon.count && !r->partial; i++) /* partial: it may lie beyond the cut */
-            if (!c.canon.items[i][0] || !strlist_has(found, c.canon.items[i])) {
+            if (!f.seen[i]) {
                 not_ours++;
                 verdict_published_note(notes, "published, not ours", c.written.items[i]);
             }
-        for (int i = 0; i < found->count; i++) {
-            if (strlist_has(&c.canon, found->items[i]) || (grouped && grouped_with(found->items[i], &c, found)))
-                continue;
-            char line[1024];
-            our_text(&rp, &st, found->items[i], line, sizeof line);
-            extra++;
-            verdict_published_note(notes, "cook, not published", line);
-        }
-        verdict_published(&j->verdict, rp.battle, extra, not_ours);
+        strlist_each((struct strlist *)found, note_cook, &f);
+        verdict_published(&j->verdict, rp.battle, f.extra, not_ours);
+        free(f.seen);
     }
     strlist_free(&c.canon);
     strlist_free(&c.written);

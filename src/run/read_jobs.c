@@ -94,6 +94,15 @@ static void add_problem(const struct config *cfg, struct job_list *jobs, struct 
     }
 }
 
+/* An empty file (or one of blanks and nothing else) solves nothing: a
+ * wrong file name or a truncated copy, never a success. */
+static void no_problem(struct job_list *jobs, const char *name, const char *hint)
+{
+    struct parse_error e = {0};
+    snprintf(e.message, sizeof e.message, "no problem in the file (%s)", hint);
+    job_add_error(jobs, name, 0, &e);
+}
+
 /* A file named *.yaml or *.yml holds YACPDB entries (docs/language.md). */
 static bool yacpdb_file(const char *name)
 {
@@ -107,12 +116,14 @@ static void read_yacpdb(const struct config *cfg, struct job_list *jobs, const c
                         size_t len)
 {
     struct yacpdb_reader *r = yacpdb_reader_new(name, text, len);
+    int entries = 0; /* read or not */
     for (;;) {
         struct problem *pr = malloc(sizeof *pr);
         struct parse_error err;
         if (!pr)
             out_of_memory();
         int got = yacpdb_reader_next(r, pr, &err);
+        entries += got != 0;
         if (got == 1 || got == 2) {
             add_problem(cfg, jobs, pr);
             continue;
@@ -125,6 +136,8 @@ static void read_yacpdb(const struct config *cfg, struct job_list *jobs, const c
             break;
     }
     yacpdb_reader_free(r);
+    if (entries == 0)
+        no_problem(jobs, name, "a YACPDB entry is a YAML document with an algebraic position");
 }
 
 static void read_file(const struct config *cfg, struct job_list *jobs, const char *name, cJSON *inputs)
@@ -152,12 +165,14 @@ static void read_file(const struct config *cfg, struct job_list *jobs, const cha
     }
     struct reader *r = reader_new(name, text, len);
     free(text);
+    int problems = 0; /* read or not */
     for (;;) {
         struct problem *pr = malloc(sizeof *pr);
         struct parse_error err;
         if (!pr)
             out_of_memory();
         int got = reader_next(r, pr, &err);
+        problems += got != 0;
         if (got > 0) {
             add_problem(cfg, jobs, pr);
             continue;
@@ -170,10 +185,32 @@ static void read_file(const struct config *cfg, struct job_list *jobs, const cha
             break;
     }
     reader_free(r);
+    if (problems == 0)
+        no_problem(jobs, name, "a problem starts with BeginProblem");
 }
 
-/* --fen: a one-problem input made from the command line's words.  Its errors
- * are usage errors: reported at once, nothing is solved. */
+/* --fen's side to move against the stipulation: the side that moves
+ * first in the play solved (HalfDuplex: the other one); NULL when they
+ * agree, else the message. */
+static const char *side_disagrees(const struct problem *pr, const struct twin_view *v, int side, char *msg,
+                                  size_t cap)
+{
+    struct stipulation st = solve_effective_stipulation(pr, v);
+    enum colour first = solve_first_mover(pr, &st);
+    if (pr->options.half_duplex)
+        first = (enum colour)!first;
+    if (side == (int)first)
+        return NULL;
+    snprintf(msg, cap, "the FEN has %s to move, but %s%s starts with %s's move: write %c, or a stipulation that "
+                       "starts with %s",
+             side == WHITE ? "White" : "Black", st.text, pr->options.half_duplex ? " (HalfDuplex)" : "",
+             first == WHITE ? "White" : "Black", first == WHITE ? 'w' : 'b', side == WHITE ? "White" : "Black");
+    return msg;
+}
+
+/* --fen: a one-problem input made from the command line's words, read and
+ * checked as a problem file's problem is (reader.h parse_fen_text).  Its
+ * errors are usage errors: reported at once, nothing is solved. */
 static int read_fen(const struct config *cfg, struct job_list *jobs)
 {
     struct problem *pr = malloc(sizeof *pr);
@@ -184,40 +221,50 @@ static int read_fen(const struct config *cfg, struct job_list *jobs)
     pr->file = NULL; /* JSON says null: no file */
     pr->index = 1;
     const char *bad = NULL;
+    int side = WHITE;
     if (cfg->condition && !parse_condition_text(cfg->condition, &pr->rules, &pr->switches, &err))
         bad = "--condition";
     else if (cfg->stipulation && !parse_stipulation_text(cfg->stipulation, &pr->stipulation, &err))
         bad = "--stipulation";
     else if (cfg->option && !parse_options_text(cfg->option, &pr->options, &err))
         bad = "--option";
+    else if (!parse_fen_text(cfg->fen, pr, &side, &err))
+        bad = "--fen";
+    pr->has_stipulation = cfg->stipulation != NULL;
+    struct twin_view v;
     struct position p;
-    struct fen_error fe;
-    if (!bad) {
-        pr->has_stipulation = cfg->stipulation != NULL;
-        position_init(&p, pr->rules, pr->switches);
-        if (!fen_parse(&p, cfg->fen, &fe)) {
-            bad = "--fen";
-            err.column = fe.column;
-            snprintf(err.message, sizeof err.message, "%s", fe.message);
-        }
-    }
+    char msg[200];
+    if (!bad && (!problem_twin(pr, 0, &v, &err) || !problem_position(pr, &v, &p, &err)))
+        bad = "--fen"; /* checked by parse_fen_text already */
     if (!bad && !cfg->perft_depth && !pr->has_stipulation) {
         fprintf(stderr, "fairysolve: --fen needs --stipulation (or --perft)\n");
+        problem_free(pr);
         free(pr);
         return 2;
+    }
+    if (!bad && !cfg->perft_depth && side_disagrees(pr, &v, side, msg, sizeof msg)) {
+        snprintf(err.message, sizeof err.message, "%s", msg);
+        err.column = 0;
+        bad = "--fen";
     }
     if (bad) {
-        fprintf(stderr, "%s:%d: %s\n", bad, err.column, err.message);
+        if (err.column > 0)
+            fprintf(stderr, "%s:%d: %s\n", bad, err.column, err.message);
+        else
+            fprintf(stderr, "%s: %s\n", bad, err.message);
+        problem_free(pr);
         free(pr);
         return 2;
     }
-    struct twin_view v = {.stipulation = pr->stipulation, .rules = pr->rules, .switches = pr->switches};
     if (cfg->svg_dir)
         svg_files_write(cfg->svg_dir, jobs, pr, 1, &v, &p);
-    if (cfg->perft_depth)
-        job_add_perft(jobs, pr, 0, &v, &p); /* the side to move as the FEN says */
-    else
+    if (cfg->perft_depth) {
+        p.st.side = (uint8_t)side; /* the side to move as the FEN says */
+        position_rehash(&p);
+        job_add_perft(jobs, pr, 0, &v, &p);
+    } else {
         job_add_solve(jobs, pr, 0, &v, &p);
+    }
     return 0;
 }
 
@@ -236,13 +283,18 @@ int read_jobs(const struct config *cfg, struct job_list *jobs, cJSON *inputs)
             read_file(cfg, jobs, cfg->files[i], inputs);
     }
     latex_file_mark(cfg, jobs);
-    /* the places --shard and --merge count: solving jobs in input order */
+    /* the places --shard and --merge count: solving jobs in input order;
+     * under --json, from a problem with Protocol on, the protocol gets the
+     * text (output.c) */
     int place = 0;
+    bool protocol = false;
     for (int i = 0; i < jobs->count; i++)
         if (jobs->items[i].kind == JOB_SOLVE) {
             jobs->items[i].place = place++;
             jobs->items[i].skip = cfg->no_solve ||
                                   (cfg->shard_n > 0 && jobs->items[i].place % cfg->shard_n != cfg->shard_k - 1);
+            protocol |= jobs->items[i].pr->protocol != NULL;
+            jobs->items[i].protocol_text = cfg->json && protocol;
         }
     return 0;
 }

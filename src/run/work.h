@@ -24,6 +24,17 @@ struct work_ctx {
  * verdict), into j->out: for runs and --merge. */
 void work_twin_head(struct job *j);
 void work_twin_tail(const struct config *cfg, struct job *j, const struct result *r, bool tree_last);
+/* The same into out (the protocol's text under --json). */
+void work_twin_head_into(struct job *j, struct text *out);
+void work_twin_tail_into(const struct config *cfg, struct job *j, const struct result *r, bool tree_last,
+                         struct text *out);
+
+/* j->illegal_by and j->set_play_illegal_by for j->illegal and
+ * j->set_play_illegal (job.h): runs and --merge. */
+void work_name_illegal(struct job *j);
+/* j->verdict for the result r of j (verdict.h), the keys found named in
+ * the solution's notation where the verdict names them: runs and --merge. */
+void work_verdict(struct job *j, const struct result *r);
 
 void work_run(const struct work_ctx *c, struct job *j, struct progress_slot *slot);
 

@@ -193,7 +193,7 @@ static void walk_after_attack(struct walk *w, int depth, int n)
     s->nontrivial_left = below;
     if (!check && !last_self_move && !bound_to_goal && n >= 1 && !s->opt->no_threat &&
         (!w->set_play || s->opt->variation)) {
-        threats = malloc(sizeof *threats);
+        threats = malloc(s->list_bytes);
         if (!threats)
             out_of_memory();
         t = threats_find(s, n, threats);
@@ -412,7 +412,7 @@ struct root_walk {
     struct walk *w;
     struct result *r;
     struct turn_list *first;    /* the caller's list at ply 0 */
-    struct turn_list root_copy; /* the same turns, read by the split's threads */
+    struct turn_list *root_copy; /* the same turns, read by the split's threads (with verdicts) */
     int n, max_refutations;
     struct root_verdict *verdicts; /* the split's, per first move; NULL: asked in turn */
     int shown;                     /* keys and tries shown */
@@ -421,7 +421,7 @@ struct root_walk {
 
 static void root_verdict(struct root_walk *rw, struct solver *s, int i, struct root_verdict *v)
 {
-    const struct turn_list *first = rw->verdicts ? &rw->root_copy : rw->first;
+    const struct turn_list *first = rw->verdicts ? rw->root_copy : rw->first;
     const struct turn *m = &first->turns[i];
     /* OwnerPromotes: one decision, whatever the opponent promotes to */
     bool choice = (m->flags & TURN_OWNER_CHOICE) != 0;
@@ -438,7 +438,7 @@ static void root_verdict(struct root_walk *rw, struct solver *s, int i, struct r
 static void split_verdict(void *ctx, struct solver *s, int i)
 {
     struct root_walk *rw = ctx;
-    if (battle_choice_seen(&rw->root_copy, i))
+    if (battle_choice_seen(rw->root_copy, i))
         return;
     root_verdict(rw, s, i, &rw->verdicts[i]);
     if (s->stopped && s->resolved && __atomic_load_n(s->resolved, __ATOMIC_ACQUIRE) && !s->overflow) {
@@ -456,8 +456,8 @@ static void split_verdict(void *ctx, struct solver *s, int i)
 static void split_assist(void *ctx, struct solver *s, int i)
 {
     struct root_walk *rw = ctx;
-    if (!battle_choice_seen(&rw->root_copy, i))
-        battle_all_choices(s, &rw->root_copy, i, rw->n, attack_move_wins);
+    if (!battle_choice_seen(rw->root_copy, i))
+        battle_all_choices(s, rw->root_copy, i, rw->n, attack_move_wins);
 }
 
 /* -j N: the first moves' verdicts are taken longest first, so that the
@@ -479,10 +479,10 @@ struct estimates {
 static void estimate_verdict(void *ctx, struct solver *s, int i)
 {
     struct estimates *e = ctx;
-    if (battle_choice_seen(&e->rw->root_copy, i))
+    if (battle_choice_seen(e->rw->root_copy, i))
         return;
     uint64_t before = s->nodes;
-    battle_all_choices(s, &e->rw->root_copy, i, e->depth, attack_move_wins);
+    battle_all_choices(s, e->rw->root_copy, i, e->depth, attack_move_wins);
     e->cost[i] = s->nodes - before;
 }
 
@@ -657,7 +657,7 @@ void battle_search(struct solver *s, int n, struct result *r, const struct solut
      * (with Try or Defence n alike; s#1 has them) */
     if (n == 1 && (s->play == PLAY_DIRECT || s->play == PLAY_REFLEX || s->play == PLAY_SEMI_REFLEX))
         max_refutations = 0;
-    struct turn_list *first = &s->lists[s->ply];
+    struct turn_list *first = solver_list(s, s->ply);
     if (o->move_numbers && s->first_move_mates)
         popeye_numbered_mating_moves(s->pos, first);
     else if (o->move_numbers)
@@ -672,11 +672,16 @@ void battle_search(struct solver *s, int n, struct result *r, const struct solut
         if (!verdicts)
             out_of_memory();
         rw.verdicts = verdicts;
-        rw.root_copy = *first;
+        /* the turns only: a list holds what its rule set can have (turn.h) */
+        if (!(rw.root_copy = malloc(s->list_bytes)))
+            out_of_memory();
+        turn_list_copy(rw.root_copy, first);
         int *order = longest_first(&rw, s);
         if (!s->stopped)
             battle_split_roots(s, first->count, order, split_verdict, split_assist, root_move, &rw);
         free(order);
+        free(rw.root_copy);
+        rw.root_copy = NULL;
         split = true;
         rw.verdicts = NULL;
         for (int i = 0; i < first->count; i++) /* the verdicts of moves never shown */

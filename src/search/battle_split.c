@@ -89,9 +89,7 @@ void battle_split_roots(struct solver *s, int count, const int *order,
         *w = *s;
         w->pos = &b.workers[i].pos;
         w->nodes = w->next_check = 0;
-        w->lists = malloc(sizeof *w->lists * SOLVER_MAX_PLY);
-        if (!w->lists)
-            out_of_memory();
+        w->lists = solver_lists_new(w);
         w->goal_bound = w->end_bound = NULL; /* help play's */
         w->leaf_cache = NULL;
         w->on_root_move = NULL; /* progress callbacks are the caller's thread's */

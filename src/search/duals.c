@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../base/record_sort.h"
 #include "../board/notation.h"
 #include "battle.h"
 #include "../base/text.h"
@@ -112,7 +113,7 @@ static void walk_defences(struct walk *w, int m)
                                     self: defender turns including this one */
     if (left < 1 || (self && left == 1))
         return; /* the goal, or the defender's forced last move */
-    struct turn_list *threats = malloc(sizeof *threats);
+    struct turn_list *threats = malloc(s->list_bytes);
     if (!threats)
         out_of_memory();
     threats->count = 0;
@@ -264,11 +265,105 @@ static void help_duals_at(struct line *lines, int count, int ply, struct result 
     free(k);
 }
 
-static void help_duals(struct result *r)
+/* Help duals stop with the solver (time, interrupt): they search no nodes,
+ * so the clock and the flag are read now. */
+static bool help_stopped(struct solver *s)
+{
+    if (!s)
+        return false;
+    s->next_check = 0;
+    return solver_should_stop(s);
+}
+
+/* ---- the solutions spilled to a file: the same groups by an external sort ---- */
+
+/* One record per solution and half-move: "PLY\1LINE*\1INDEX\1MOVE", the
+ * line with '*' at that half-move; sorted, the records of one ply and one
+ * shared line lie together in index order, as help_duals_at groups them. */
+struct spilled_duals {
+    struct record_sort *sort;
+    struct solver *s;
+    int plies;                  /* of the first solution; -1 before it */
+    int index;                  /* solutions of that length so far */
+    struct result *r;
+    char group[PATH_MAX_CHARS + 16]; /* "PLY\1LINE*" of the group being read */
+    struct text dual;           /* "LINE*: M1 M2 ..." */
+    int members;
+};
+
+static bool add_records(void *ctx, const char *solution)
+{
+    struct spilled_duals *d = ctx;
+    struct line l;
+    split_line(solution, &l);
+    if (d->plies < 0)
+        d->plies = l.count;
+    bool ok = true;
+    if (l.count == d->plies) {
+        for (int ply = 0; ply < l.count && ok; ply++) {
+            char *key = line_without(&l, ply);
+            struct text rec;
+            text_init(&rec);
+            text_printf(&rec, "%03d\1%s\1%010d\1%s", ply, key, d->index, l.moves[ply]);
+            ok = record_sort_add(d->sort, rec.data);
+            text_free(&rec);
+            free(key);
+        }
+        d->index++;
+    }
+    free(l.text);
+    free(l.moves);
+    return ok && (d->index % 4096 != 0 || !help_stopped(d->s));
+}
+
+static void close_group(struct spilled_duals *d)
+{
+    if (d->members >= 2) {
+        strlist_add(&d->r->dual_lines, d->dual.data);
+        d->r->duals++;
+    }
+    d->members = 0;
+}
+
+static bool take_record(void *ctx, const char *record)
+{
+    struct spilled_duals *d = ctx;
+    const char *index = strchr(strchr(record, 1) + 1, 1);
+    const char *move = strchr(index + 1, 1) + 1;
+    size_t group = (size_t)(index - record);
+    if (d->members == 0 || group != strlen(d->group) || memcmp(d->group, record, group) != 0) {
+        close_group(d);
+        snprintf(d->group, sizeof d->group, "%.*s", (int)group, record);
+        d->dual.len = 0;
+        d->dual.data[0] = 0;
+        text_printf(&d->dual, "%s:", strchr(d->group, 1) + 1);
+    }
+    text_printf(&d->dual, " %s", move);
+    d->members++;
+    return d->members % 4096 != 0 || !help_stopped(d->s);
+}
+
+static void help_duals_spilled(struct result *r, struct solver *s)
+{
+    struct spilled_duals d = {.sort = record_sort_new(STRLIST_MEMORY), .s = s, .plies = -1, .r = r};
+    text_init(&d.dual);
+    if (strlist_each(&r->solutions, add_records, &d) && record_sort_each(d.sort, take_record, &d))
+        close_group(&d);
+    else if (!help_stopped(s)) /* a temporary file failed: the duals are not known */
+        r->partial = true;
+    text_free(&d.dual);
+    record_sort_free(d.sort);
+}
+
+static void help_duals(struct result *r, struct solver *s)
 {
     int count = r->solutions.count;
     if (count < 2)
         return;
+    if (!strlist_in_memory(&r->solutions)) {
+        help_duals_spilled(r, s);
+        return;
+    }
     struct line *lines = malloc(sizeof *lines * (size_t)count);
     if (!lines)
         out_of_memory();
@@ -282,7 +377,7 @@ static void help_duals(struct result *r)
             lines[same++] = lines[i];
             lines[i] = t;
         }
-    for (int ply = 0; ply < plies; ply++)
+    for (int ply = 0; ply < plies && !help_stopped(s); ply++)
         help_duals_at(lines, same, ply, r);
     for (int i = 0; i < count; i++) {
         free(lines[i].text);
@@ -295,16 +390,18 @@ void duals_of_help_solutions(struct result *r)
 {
     r->duals = 0;
     strlist_free(&r->dual_lines);
-    help_duals(r);
+    help_duals(r, NULL);
 }
 
 void duals_count(struct solver *s, int n, struct result *r)
 {
     r->duals = 0;
     strlist_free(&r->dual_lines);
-    if (s->play == PLAY_HELP)
-        help_duals(r);
-    else if (!s->stopped)
+    if (s->stopped) /* cut short by time or an interrupt: the duals are not looked for */
+        ;
+    else if (s->play == PLAY_HELP)
+        help_duals(r, s);
+    else
         battle_duals(s, n, r);
     if (s->stopped)
         r->partial = true;

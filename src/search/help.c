@@ -390,7 +390,7 @@ NODE_STEP void node_turns(struct help_run *h, struct node_facts *n, const square
     int plies = n->plies;
     /* hs#: White's last help move need not reach the goal; Black's forced mate follows */
     n->self_end = s->play == PLAY_HELP_SELF;
-    struct turn_list *l = n->l = &s->lists[s->ply];
+    struct turn_list *l = n->l = solver_list(s, s->ply);
     if (n->numbered) {
         /* h#0.5 (not h#1's set play, whose moves Popeye numbers all) */
         if (s->first_move_mates && !h->set_play)

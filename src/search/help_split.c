@@ -26,6 +26,9 @@
  * many more tasks keep the other threads waiting on the walk; and a long
  * last task is shortened by the threads that assist it (run_assist).  A task
  * keeps at least two half-moves. */
+/* a split of one half-move (and battle play's of the first moves) takes
+ * every turn of a position */
+_Static_assert(TURN_LIST_MAX <= SPLIT_TASKS_MAX, "a position's turns are more tasks than a split takes");
 #define HELP_SPLIT_TASKS_PER_THREAD 8
 #define HELP_SPLIT_PREFIX_MAX 3
 
@@ -66,6 +69,7 @@ struct help_split {
     int shorter_from;           /* the shorter lengths searched first (search_shorter); 0: none */
     int last_root;              /* --progress: the first half-move last announced */
     int emitted;                /* the last length's solutions handed on */
+    bool too_many;              /* the enumeration met SPLIT_TASKS_MAX: split one half-move less deep */
     /* what the caller's bounds had learnt when the split began, for the
      * workers that make theirs in it (start_worker); NULL: none to make */
     struct goal_bound_learnt *learnt, *end_learnt;
@@ -124,7 +128,7 @@ static void enumerate(struct help_split *sp, int plies, int depth_left, int root
             if (sp->count < SPLIT_TASKS_MAX)
                 add_task(sp, h->path, ri, rc, excluded);
             else
-                s->stopped = s->overflow = true; /* cannot happen with TURN_LIST_MAX^2 below the cap */
+                sp->too_many = true; /* split_length goes back a half-move */
         } else {
             enumerate(sp, plies - 1, depth_left - 1, ri, rc, excluded);
         }
@@ -227,9 +231,7 @@ static void start_worker(void *ctx, int worker)
     struct solver *w = &hw->s;
     /* the caller's bound pointers: no search changes them */
     const struct solver *s = sp->h->s;
-    w->lists = malloc(sizeof *w->lists * SOLVER_MAX_PLY);
-    if (!w->lists)
-        out_of_memory();
+    w->lists = solver_lists_new(w);
     w->goal_bound = s->goal_bound ? goal_bound_new_like(s->goal_bound, sp->learnt) : NULL;
     w->end_bound = s->end_bound ? goal_bound_new_like(s->end_bound, sp->end_learnt) : NULL;
     help_leaf_cache_reset(w);
@@ -335,12 +337,22 @@ static void split_length(struct help_run *h, int k, int shorter_from)
     assert(s->ply == 0 && !h->record);
     struct help_split sp = {.h = h, .k = k, .prefix = 1, .before = h->found, .last_root = -1,
                             .shorter_from = shorter_from};
+    /* one half-move: the root's turns, below SPLIT_TASKS_MAX (rules.h
+     * max_turns); deeper, the tasks of positions with very many turns
+     * (Stones & Relays) may be more than a split takes: then one less */
     enumerate(&sp, k, sp.prefix, 0, 0, 0);
     while (sp.count < HELP_SPLIT_TASKS_PER_THREAD * s->threads && sp.prefix < HELP_SPLIT_PREFIX_MAX && sp.prefix + 2 <= k &&
            !s->stopped) {
         sp.count = 0;
         sp.prefix++;
         enumerate(&sp, k, sp.prefix, 0, 0, 0);
+        if (sp.too_many) {
+            sp.too_many = false;
+            sp.count = 0;
+            sp.prefix--;
+            enumerate(&sp, k, sp.prefix, 0, 0, 0);
+            break;
+        }
     }
     int threads = s->threads;
     struct help_workers *pool = help_workers_for(h);

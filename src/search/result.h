@@ -4,16 +4,42 @@
 #define FS_RESULT_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+
+#include "../base/spool.h"
+
+/* What a list keeps of what is added: every string in memory (the default),
+ * only their number (nobody reads them: the solutions of a run without
+ * --check and --json), or the strings in bounded memory (STRLIST_MEMORY
+ * bytes of them, then all of them in a temporary file): a twin may have
+ * millions of solutions, and memory must not grow with them. */
+enum strlist_keep { STRLIST_ALL, STRLIST_COUNT, STRLIST_SPILL };
+#define STRLIST_MEMORY ((size_t)1 << 20)
 
 struct strlist {
     int count, cap;
-    char **items;
+    char **items;               /* in memory: STRLIST_ALL, STRLIST_SPILL until it spills */
+    enum strlist_keep keep;     /* kept by strlist_free */
+    size_t bytes;               /* of the items in memory */
+    struct spool *spill;        /* STRLIST_SPILL once spilled: every string, one per line */
+    bool lost;                  /* STRLIST_SPILL: the temporary file failed; strings were lost */
 };
 
+/* s has no newline (canonical moves and lines, dual lines). */
 void strlist_add(struct strlist *l, const char *s);
+/* Frees the strings; the list is empty, and keeps what it kept. */
 void strlist_free(struct strlist *l);
+/* Only for lists whose strings are in memory. */
 bool strlist_has(const struct strlist *l, const char *s);
+/* Whether the strings are in l->items (not counted only, not spilled). */
+static inline bool strlist_in_memory(const struct strlist *l)
+{
+    return l->keep != STRLIST_COUNT && !l->spill && !l->lost;
+}
+/* Each string in order to fn (false from fn stops); false when stopped, or
+ * when the strings are not all kept (STRLIST_COUNT, or lost). */
+bool strlist_each(struct strlist *l, bool (*fn)(void *ctx, const char *s), void *ctx);
 
 struct try_result {
     char *move;

@@ -236,7 +236,7 @@ static int search(struct series_run *h, int moves)
         tt_put(s->tt, series_key(s, moves), &e);
         return 0;
     }
-    struct turn_list *l = &s->lists[s->ply];
+    struct turn_list *l = solver_list(s, s->ply);
     if (numbered && s->first_move_mates) /* ser-#1 (numbered: at the root) */
         popeye_numbered_mating_moves(s->pos, l);
     else if (numbered)

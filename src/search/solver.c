@@ -106,9 +106,16 @@ void solver_init(struct solver *s, struct position *pos, const struct stipulatio
     s->threads = 1;
     s->mode_key = solver_mode_key(stip, opt);
     s->nontrivial_left = opt->nontrivial_max;
-    s->lists = malloc(sizeof *s->lists * SOLVER_MAX_PLY);
-    if (!s->lists)
+    s->list_bytes = TURN_LIST_BYTES(rules_max_turns(pos->rules));
+    s->lists = solver_lists_new(s);
+}
+
+struct turn_list *solver_lists_new(const struct solver *s)
+{
+    struct turn_list *lists = malloc(s->list_bytes * SOLVER_MAX_PLY);
+    if (!lists)
         out_of_memory();
+    return lists;
 }
 
 void solver_leaf_cache_free(struct solver *s)
@@ -139,7 +146,7 @@ bool solver_root_allowed(const struct solver *s, const struct turn *t)
 
 struct turn_list *solver_generate(struct solver *s)
 {
-    struct turn_list *l = &s->lists[s->ply];
+    struct turn_list *l = solver_list(s, s->ply);
     l->overflow = false;
     s->pos->rules->generate(s->pos, l);
     if (l->overflow) /* a cut list answers nothing: stop, and say so (result.h) */
@@ -152,10 +159,14 @@ struct turn_list *solver_generate_mating(struct solver *s)
     const struct rules *r = s->pos->rules;
     if (s->goal != GOAL_MATE || !r->may_check)
         return solver_generate(s);
-    struct turn_list *l = &s->lists[s->ply];
+    struct turn_list *l = solver_list(s, s->ply);
     l->overflow = false;
     if (r->generate_checks) {
+        l->judged = 0;
         r->generate_checks(s->pos, l);
+        /* the turns it judged and left out are work, as below */
+        uint64_t judged = l->judged > l->count ? (uint64_t)(l->judged - l->count) : 0;
+        s->next_check = s->next_check > judged ? s->next_check - judged : 0;
     } else {
         r->generate(s->pos, l);
         int n = 0;

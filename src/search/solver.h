@@ -33,7 +33,11 @@ struct solver {
     uint64_t nodes;
     uint64_t next_check;         /* solver_should_stop looks at the clock from this count on */
     int ply;
-    struct turn_list *lists;     /* SOLVER_MAX_PLY lists, one per ply */
+    /* SOLVER_MAX_PLY lists, one per ply, each of list_bytes: the rule
+     * set's most turns (rules.h max_turns), so that lists of most rule sets
+     * take what TURN_LIST_USUAL turns take; read by solver_list */
+    struct turn_list *lists;
+    size_t list_bytes;
     struct goal_bound *goal_bound; /* goal-directed help play; NULL: plain search */
     uint64_t *leaf_cache;        /* help play's last-move failures, this thread's own (help.c):
                                   * HELP_LEAF_CACHE entries, from memory_table_new */
@@ -160,6 +164,14 @@ bool solver_end_assist(struct solver *s, const struct solver_assist *saved);
  * such a node does not count (docs/rules.md 6).  False without the
  * option. */
 bool solver_mating_piece_gone(const struct solver *s, enum colour mating);
+/* The list of ply `ply`. */
+static inline struct turn_list *solver_list(const struct solver *s, int ply)
+{
+    return (struct turn_list *)(void *)((char *)s->lists + (size_t)ply * s->list_bytes);
+}
+/* SOLVER_MAX_PLY lists for s (of s->list_bytes each), malloc'd. */
+struct turn_list *solver_lists_new(const struct solver *s);
+
 /* Checks the clock and the interrupt flag now and then. */
 bool solver_should_stop(struct solver *s);
 
