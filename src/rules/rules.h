@@ -117,6 +117,13 @@ struct rules {
      * judge by the whole position, as orthodox chess does which units
      * shield a line piece from the enemy king); NULL: generate, then filter. */
     void (*generate_checks)(struct position *p, struct turn_list *out);
+    /* Optional, for goal-directed help play's mate, which needs a check (RULES
+     * 0): at p, where the side to move D makes one turn and the other side A
+     * then one more, false where nothing is known; true with *relevant set
+     * where a turn of D's whose squares (from, to, from2, to2, capture_sq:
+     * those on the board) all lie outside *relevant leaves A no turn that
+     * gives check.  NULL: nothing is ever known. */
+    bool (*check_needs)(struct position *p, square_set *relevant);
     /* Optional: goal-directed help play; NULL keeps the plain help search. */
     const struct goal_hooks *goal;
 };

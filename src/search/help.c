@@ -302,6 +302,10 @@ struct node_facts {
     /* the turns to be played, and the ways some are cut unplayed */
     struct turn_list *l;
     bool pass_fails, prefetched, checks_known, proved_end;
+    /* the mated side's last turn: those changing no square of `relevant`
+     * leave the mating side no check (rules.h check_needs) */
+    bool check_relevant;
+    square_set relevant;
 };
 
 /* Whether the node is known to fail before its turns are generated: the
@@ -422,6 +426,20 @@ NODE_STEP void node_turns(struct help_run *h, struct node_facts *n, const square
     /* the mated side's last turn: one that leaves its king on a square
      * proved here or above is not played (the node after it is cut so) */
     n->proved_end = plies == 2 && s->goal_bound && s->play == PLAY_HELP && !n->numbered && *excluded;
+    /* the mated side's last turn, where the rules know which squares it must
+     * change for the mating side to have a checking turn after it (a mate
+     * needs a check): the others are not played (the node after each has
+     * no mating turn) */
+    n->check_relevant = plies == 2 && s->check_needs && s->goal == GOAL_MATE &&
+                        (s->play == PLAY_HELP || s->play == PLAY_RECI_HELP) && !n->numbered &&
+                        s->pos->rules->check_needs(s->pos, &n->relevant);
+}
+
+/* Whether turn t changes a square of `set` (rules.h check_needs' squares). */
+static bool turn_touches(const struct position *p, const struct turn *t, square_set set)
+{
+    const square_set *bit = p->geo->bit; /* 0 off the playing area */
+    return ((bit[t->from] | bit[t->to] | bit[t->from2] | bit[t->to2] | bit[t->capture_sq]) & set) != 0;
 }
 
 /* After the node's turns: reci-h#'s Black's own mates, and the node's
@@ -479,6 +497,8 @@ int help_node(struct help_run *h, int plies)
         if (n.pass_fails && goal_bound_turn_idle(s->goal_bound, &pass, s->pos, &l->turns[i]))
             continue;
         if (n.proved_end && king_ends_proved(s->pos, &l->turns[i], excluded))
+            continue;
+        if (n.check_relevant && !turn_touches(s->pos, &l->turns[i], n.relevant))
             continue;
         struct undo u;
         h->path[s->ply] = l->turns[i];
