@@ -11,12 +11,12 @@
 
 #include "../src/board/fen.h"
 #include "../src/rules/rules.h"
+#include "help_reference.h"
 #include "../src/bound/goal_bound.h"
 #include "../src/bound/goal_tables.h"
 
 #include "fen_fixture.h"
 
-static bool help_exists(struct position *p, enum goal g, int plies);
 
 /* The helpmate of `plies` half-moves at fen (worked out by hand at each
  * call): whether bound gb cuts it, and whether the exhaustive search
@@ -529,31 +529,6 @@ static void castling_king_is_free(void **state)
     assert_true(help_exists(&p, GOAL_MATE, 1));
     assert_false(goal_bound_proves_failure(gb, &p, GOAL_MATE, 1));
     goal_bound_free(gb);
-}
-
-/* The reference: some sequence of exactly `plies` legal turns ends in goal. */
-static bool goal_now(struct position *p, enum goal g)
-{
-    if (p->rules->has_legal_turn(p))
-        return false;
-    bool check = rules_in_check(p, (enum colour)p->st.side);
-    return g == GOAL_MATE_OR_STALEMATE || (g == GOAL_MATE) == check;
-}
-
-static bool help_exists(struct position *p, enum goal g, int plies)
-{
-    struct turn_list *l = malloc(sizeof *l);
-    assert_non_null(l);
-    p->rules->generate(p, l);
-    bool found = false;
-    for (int i = 0; i < l->count && !found; i++) {
-        struct undo u;
-        position_make(p, &l->turns[i], &u);
-        found = plies == 1 ? goal_now(p, g) : help_exists(p, g, plies - 1);
-        position_unmake(p, &u);
-    }
-    free(l);
-    return found;
 }
 
 static uint64_t rng = 0x9e3779b97f4a7c15ull;

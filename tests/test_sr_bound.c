@@ -11,32 +11,7 @@
 #include "../src/board/fen.h"
 #include "../src/bound/goal_bound.h"
 #include "../src/rules/rules.h"
-
-static bool goal_now(struct position *p, enum goal g)
-{
-    if (p->rules->has_legal_turn(p))
-        return false;
-    bool check = rules_in_check(p, (enum colour)p->st.side);
-    return g == GOAL_MATE_OR_STALEMATE || (g == GOAL_MATE) == check;
-}
-
-/* The reference: every sequence of `plies` legal turns (RULES 4.1: a piece
- * move and perhaps a step) tried, the last one tested for the goal. */
-static bool help_exists(struct position *p, enum goal g, int plies)
-{
-    struct turn_list *l = malloc(sizeof *l);
-    assert_non_null(l);
-    p->rules->generate(p, l);
-    bool found = false;
-    for (int i = 0; i < l->count && !found; i++) {
-        struct undo u;
-        position_make(p, &l->turns[i], &u);
-        found = plies == 1 ? goal_now(p, g) : help_exists(p, g, plies - 1);
-        position_unmake(p, &u);
-    }
-    free(l);
-    return found;
-}
+#include "help_reference.h"
 
 static int sq(const struct position *p, const char *name) { return square_parse(p->geo, name); }
 
