@@ -1,6 +1,5 @@
-/* Dynamo's check_needs (rules/dynamo_goal.c) against an exhaustive search:
- * on random positions, every turn of the side to move after which the other
- * side has a legal turn giving check must change a square the hook names. */
+/* Dynamo's check_needs and may_give_check (rules/dynamo_goal.c) against an
+ * exhaustive search (tests/help_reference.h) on random and hand-built positions. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,6 +10,7 @@
 
 #include "../src/rules/dynamo_goal.h"
 #include "../src/rules/rules.h"
+#include "help_reference.h"
 
 static uint64_t rng = 0x2545f4914f6cdd1dull;
 static unsigned next(unsigned n)
@@ -22,9 +22,14 @@ static unsigned next(unsigned n)
 /* A random legal Dynamo position: both kings, `most` more units at most
  * each, no pawn on a first or last rank, castling where king and rook stand
  * at home, random switches, the side not to move not in check. */
+static const enum kind all_kinds[] = {QUEEN, ROOK, BISHOP, KNIGHT, PAWN, PAWN, ROOK, KNIGHT};
+/* kings, knights and pawns mostly: may_give_check's cheap answer is given
+ * only where the side to move has no queen, rook or bishop */
+static const enum kind minor_kinds[] = {KNIGHT, PAWN, PAWN, PAWN, KNIGHT, PAWN, BISHOP, PAWN};
+static const enum kind *kinds = all_kinds;
+
 static bool random_position(struct position *p, int most)
 {
-    static const enum kind kinds[] = {QUEEN, ROOK, BISHOP, KNIGHT, PAWN, PAWN, ROOK, KNIGHT};
     position_init(p, &rules_dynamo, next(8));
     const struct geometry *g = p->geo;
     int counts[2];
@@ -103,6 +108,8 @@ static void audit(int count, int most, struct tally *t)
             struct undo u;
             position_make(&p, d, &u);
             bool followed = has_checking_turn(&p, theirs);
+            if (!kept) /* the reference: no mate in one after a cut turn */
+                assert_false(help_exists(&p, GOAL_MATE, 1));
             position_unmake(&p, &u);
             t->followed += followed;
             if (followed && !kept) {
@@ -123,6 +130,13 @@ static void random_positions(void **state)
     struct tally few = {0}, many = {0};
     audit(6000, 3, &few);
     audit(3000, 7, &many);
+    struct tally minor = {0};
+    kinds = minor_kinds;
+    audit(6000, 4, &minor);
+    kinds = all_kinds;
+    print_message("kings, knights and pawns: %d positions, %d known, %ld turns, %ld cut, %ld followed by a check\n",
+                  minor.positions, minor.known, minor.turns, minor.cut, minor.followed);
+    assert_true(minor.cut > 0 && minor.followed > 0);
     print_message("few units: %d positions, %d known, %ld turns, %ld cut, %ld followed by a check\n", few.positions,
                   few.known, few.turns, few.cut, few.followed);
     print_message("many units: %d positions, %d known, %ld turns, %ld cut, %ld followed by a check\n",
@@ -160,9 +174,80 @@ static void by_hand(void **state)
     assert_true((relevant & g->bit[geo_square(g, 6, 1)]) != 0); /* g2, beside White's king */
 }
 
+/* may_give_check on random positions (the side not to move not in check):
+ * where it answers no, no legal turn gives check (every turn played), and
+ * the reference finds no mate in one. */
+static void may_give_check_random(void **state)
+{
+    (void)state;
+    struct turn_list *l = malloc(sizeof *l);
+    assert_non_null(l);
+    int positions = 0, no = 0, checks = 0;
+    kinds = minor_kinds;
+    while (positions < 20000) {
+        struct position p;
+        if (!random_position(&p, 4))
+            continue;
+        positions++;
+        struct position before = p;
+        bool may = dynamo_may_give_check(&p);
+        assert_memory_equal(&before, &p, sizeof p);
+        bool check = has_checking_turn(&p, l);
+        checks += check;
+        if (may)
+            continue;
+        no++;
+        assert_false(check);
+        assert_false(help_exists(&p, GOAL_MATE, 1));
+    }
+    kinds = all_kinds;
+    free(l);
+    print_message("may_give_check: %d positions, %d answered no, %d with a checking turn\n", positions, no, checks);
+    assert_true(no > 1000 && checks > 1000);
+}
+
+static void put(struct position *p, const char *sq, enum colour c, enum kind k)
+{
+    position_put(p, geo_square(p->geo, sq[0] - 'a', sq[1] - '1'), unit_make(c, k));
+}
+
+/* Worked out by hand (RULES 3.3, 3.5), White to move.  White Kh1 Pb2,
+ * Black Ka5: b2-b4 gives check (the pawn on b4 may push a5 one more square
+ * along b4-a5, off the board), so the answer must be yes; the pawn moves two
+ * ranks.  With the black king on a6 instead, no turn of White's checks: the
+ * pawn reaches b3 or b4, and only a pawn on b5 pushes a6 off; Kh1 reaches
+ * nothing near: the answer is no.  White Kh1 Sd3, Black Ka6: Sd3-c5 does
+ * not check (c5 is no square from which a knight pushes or pulls a6 off the
+ * board) but Sd3-b4 does (b4-a6 is a leap, and a6 pushed on by it leaves the
+ * board): yes. */
+static void may_give_check_by_hand(void **state)
+{
+    (void)state;
+    struct turn_list *l = malloc(sizeof *l);
+    assert_non_null(l);
+    const char *const black_king[] = {"a5", "a6", "a6"};
+    const enum kind white[] = {PAWN, PAWN, KNIGHT};
+    const char *const white_sq[] = {"b2", "b2", "d3"};
+    const bool expected[] = {true, false, true};
+    for (int i = 0; i < 3; i++) {
+        struct position p;
+        position_init(&p, &rules_dynamo, 0);
+        put(&p, "h1", WHITE, KING);
+        put(&p, white_sq[i], WHITE, white[i]);
+        put(&p, black_king[i], BLACK, KING);
+        p.st.side = WHITE;
+        position_rehash(&p);
+        assert_int_equal(has_checking_turn(&p, l), expected[i]);
+        assert_int_equal(dynamo_may_give_check(&p), expected[i]);
+    }
+    free(l);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(may_give_check_by_hand),
+        cmocka_unit_test(may_give_check_random),
         cmocka_unit_test(by_hand),
         cmocka_unit_test(random_positions),
     };

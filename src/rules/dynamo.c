@@ -558,4 +558,5 @@ const struct rules rules_dynamo = {
     .may_check = dynamo_may_check,
     .generate_checks = generate_checks,
     .check_needs = dynamo_check_needs,
+    .may_give_check = dynamo_may_give_check,
 };

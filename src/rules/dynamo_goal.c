@@ -25,7 +25,14 @@
  *    which one may stand after u is in R (live_lines).  So u gives check on
  *    N as well: a contradiction.
  * D's king must not be attacked on N already (may_check's premise), and a
- * mate needs a check, so after such a t A cannot mate with one turn. */
+ * mate needs a check, so after such a t A cannot mate with one turn.
+ *
+ * A cheaper case first: where A has only kings, knights and pawns,
+ * surely_no_check reads nothing but D's king's square and A's units (their
+ * squares and kinds).  A turn of D's that changes neither leaves its answer
+ * as it is, and after it D is not in check (it is legal, RULES 0), which is
+ * all the answer needs; so where it says no on p, only D's turns that move
+ * D's king or one of A's units are played. */
 #include "dynamo_goal.h"
 
 #include "dynamo_attack.h"
@@ -153,11 +160,88 @@ static square_set live_lines(const struct position *p, enum colour a, int q, con
     return live;
 }
 
+/* Whether a and b lie at most n files and n ranks apart. */
+static bool within(const struct geometry *g, int a, int b, int n)
+{
+    int df = g->file_of[a] - g->file_of[b], dr = g->rank_of[a] - g->rank_of[b];
+    return df >= -n && df <= n && dr >= -n && dr <= n;
+}
+
+/* Whether a king, knight or pawn standing on x may stand on a square of
+ * `arrive` after one turn of its side (see surely_no_check). */
+static bool may_arrive(const struct geometry *g, int x, square_set arrive)
+{
+    for (; arrive; arrive &= arrive - 1)
+        if (within(g, x, geo_square_of_bit(g, set_first(arrive)), 2))
+            return true;
+    return false;
+}
+
+/* True when no turn of the side to move a, whose units are kings, knights
+ * and pawns only, can pass the screen of generate_checks (dynamo.c
+ * may_check_screen: the enemy king q displaced, a line through q holding a
+ * slider of a's changed, or a unit of a's arriving where its kind may attack
+ * q); false when not known.  Without a queen, rook or bishop no line is
+ * live, and no unit moves further than two files and two ranks in one turn:
+ * a king steps or pushes one step, a knight leaps or pushes (pulls) a unit
+ * one leap, a pawn steps one or two forward, one diagonally, or pushes a
+ * friendly unit one or two forward (RULES 3.1-3.4); every unit displaced
+ * is moved by one of these.  A pawn is promoted (and may then attack as a
+ * piece) only where it arrives on a's last rank, so only from two ranks
+ * before it at the nearest (a knight's push).  q is displaced only by a
+ * king of a's beside it, a knight a leap away, or a pawn diagonally behind
+ * it (pawns push enemy units only diagonally, RULES 3.3), nothing pulling
+ * from further without a line. */
+static bool surely_no_check(const struct position *p, enum colour a, int q)
+{
+    const struct geometry *g = p->geo;
+    const struct king_reads *r = dynamo_king_reads_of(g, q);
+    int f = a == WHITE ? g->north : g->south;
+    int near_last = a == WHITE ? g->ranks - 3 : 2; /* the rank two before the last */
+    for (square_set set = p->st.occupied[a]; set; set &= set - 1) {
+        int x = geo_square_of_bit(g, set_first(set));
+        switch (unit_kind(p->board[x])) {
+        case KING:
+            if (within(g, x, q, 1))
+                return false;
+            if (may_arrive(g, x, r->king))
+                return false;
+            break;
+        case KNIGHT:
+            for (int i = 0; i < LEN(g->knight_leaps); i++)
+                if (x == q + g->knight_leaps[i])
+                    return false;
+            if (may_arrive(g, x, r->knight))
+                return false;
+            break;
+        case PAWN:
+            if (x == q - f + g->east || x == q - f - g->east)
+                return false;
+            if (a == WHITE ? g->rank_of[x] >= near_last : g->rank_of[x] <= near_last)
+                return false;
+            if (may_arrive(g, x, r->pawn[a]))
+                return false;
+            break;
+        default: return false;
+        }
+    }
+    return true;
+}
+
 bool dynamo_check_needs(struct position *p, square_set *relevant)
 {
     enum colour d = (enum colour)p->st.side, a = (enum colour)!d;
     int q = p->st.king_sq[d];
-    if (q == SQ_NONE || (p->switches & SW_EN_PASSANT) || holds_castling_right(p, a))
+    if (q == SQ_NONE || holds_castling_right(p, a))
+        return false;
+    /* where A's units alone tell that A has no check after D's turn (not in
+     * check after it, RULES 0), D's turn must move D's king or one of A's
+     * units to change that: surely_no_check reads nothing else */
+    if (surely_no_check(p, a, q)) {
+        *relevant = p->geo->bit[q] | p->st.occupied[a];
+        return true;
+    }
+    if (p->switches & SW_EN_PASSANT)
         return false;
     if (dynamo_attacked(p, q, a))
         return false; /* a check there already: most turns keep it */
@@ -179,4 +263,18 @@ bool dynamo_check_needs(struct position *p, square_set *relevant)
         r |= dynamo_king_reads_of(g, geo_square_of_bit(g, set_first(set)))->all;
     *relevant = r;
     return true;
+}
+
+/* rules.h may_give_check.  dynamo_may_check_any judges every turn that may
+ * give check with neither king safety nor the undo rule (RULES 3.5, 3.6), so
+ * it answers false only when no legal turn gives check, but it leaves
+ * castling out: a castling rook may check (RULES 3.7), so where the side to
+ * move holds a castling right the answer is yes.  Without the enemy king
+ * nothing gives check (RULES 0). */
+bool dynamo_may_give_check(struct position *p)
+{
+    enum colour a = (enum colour)p->st.side;
+    if (p->st.king_sq[!a] == SQ_NONE)
+        return false;
+    return holds_castling_right(p, a) || !surely_no_check(p, a, p->st.king_sq[!a]);
 }

@@ -12,6 +12,9 @@
  * *relevant the squares a turn of D's must change for A to have a turn that
  * gives check after it. */
 bool dynamo_check_needs(struct position *p, square_set *relevant);
+/* rules.h may_give_check: false only when the side to move has no legal
+ * turn giving check (the other side not in check). */
+bool dynamo_may_give_check(struct position *p);
 
 /* The squares that generating the turns of the unit on s reads (RULES
  * 3.1-3.4), its own square included; where one of its lines meets the unit

@@ -124,6 +124,11 @@ struct rules {
      * those on the board) all lie outside *relevant leaves A no turn that
      * gives check.  NULL: nothing is ever known. */
     bool (*check_needs)(struct position *p, square_set *relevant);
+    /* Optional, with check_needs: false only when the side to move has no
+     * legal turn that gives check, where the side not to move is not in
+     * check (as after any legal turn); a loose answer, cheaper than
+     * generating the checking turns.  Help play's mate needs a check. */
+    bool (*may_give_check)(struct position *p);
     /* Optional: goal-directed help play; NULL keeps the plain help search. */
     const struct goal_hooks *goal;
 };
