@@ -8,6 +8,7 @@
 #include "../board/zobrist.h"
 #include "dynamo_attack.h"
 #include "dynamo_gen.h"
+#include "dynamo_goal.h"
 #include "orthodox.h"
 #include "rules.h"
 
@@ -319,6 +320,10 @@ void dynamo_keep(struct gen *G, const struct cand *c)
         turn_of(c, &checking);
         if (!may_check_cand(G, c, &checking))
             return;
+        if (G->pseudo) {
+            G->count++;
+            return;
+        }
     }
     /* the undo test after may_check: it rejects one turn in a generation, may_check most */
     if ((c->flags & (TURN_PUSH | TURN_PULL)) && G->undo &&
@@ -454,7 +459,7 @@ static void run(struct gen *G)
         if (G->checking & DANGER_KING) /* a pawn */
             G->own_read |= r->pawn[G->them];
     }
-    G->dynamo_ok = !(G->in_check && (p->switches & SW_NO_DYNAMO_ESCAPE)); /* RULES 3.5 */
+    G->dynamo_ok = G->pseudo || !(G->in_check && (p->switches & SW_NO_DYNAMO_ESCAPE)); /* RULES 3.5 */
     G->undo = p->st.prev_placement != 0;                                   /* RULES 3.6 */
     G->rights = false;
     for (int r = 0; r < CASTLING_RIGHTS; r++)
@@ -485,7 +490,7 @@ static void run(struct gen *G)
     }
     if (G->dynamo_ok && (p->switches & SW_EN_PASSANT))
         dynamo_en_passant_push(G);
-    if (!G->in_check && G->king != SQ_NONE && p->rules->castling && G->rights)
+    if (!G->in_check && !G->pseudo && G->king != SQ_NONE && p->rules->castling && G->rights)
         castling(G);
 }
 
@@ -500,6 +505,7 @@ static int run_on(struct position *p, struct turn_list *out, struct turn_list *s
     G.scratch = scratch;
     G.first_only = first_only;
     G.checks_only = checks_only;
+    G.pseudo = false;
     if (checks_only)
         dynamo_check_screen_setup(&G, p->st.king_sq[!p->st.side]);
     run(&G);
@@ -519,6 +525,22 @@ static int count_legal(struct position *p)
     return run_on(p, NULL, scratch, false, false);
 }
 
+bool dynamo_may_check_any(struct position *p)
+{
+    struct gen G;
+    G.p = p;
+    G.g = p->geo;
+    G.b = p->board;
+    G.out = NULL;
+    G.scratch = NULL;
+    G.first_only = true;
+    G.checks_only = true;
+    G.pseudo = true;
+    dynamo_check_screen_setup(&G, p->st.king_sq[!p->st.side]);
+    run(&G);
+    return G.count > 0;
+}
+
 static const char *const switch_names[] = {"OwnerPromotes", "NoDynamoEscape", "EnPassant", NULL};
 
 const struct rules rules_dynamo = {
@@ -535,4 +557,6 @@ const struct rules rules_dynamo = {
     .count_legal = count_legal,
     .may_check = dynamo_may_check,
     .generate_checks = generate_checks,
+    .check_needs = dynamo_check_needs,
+    .may_give_check = dynamo_may_give_check,
 };

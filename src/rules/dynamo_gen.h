@@ -45,6 +45,10 @@ struct gen {
     bool undo;               /* RULES 3.6 active (not the first turn) */
     bool first_only;         /* has_legal_turn: stop at the first */
     bool checks_only;        /* generate_checks: only turns may_check admits */
+    /* dynamo_may_check_any: the turns that may give check, counted with
+     * neither king safety nor the undo rule judged (a superset of the legal
+     * ones), every dynamo move allowed, no castling */
+    bool pseudo;
     int their_king;          /* with checks_only: the enemy king's square, or SQ_NONE */
     square_set live_read;    /* with checks_only: the lines through it holding our slider of their kind or our king */
     square_set arrive[16];   /* with checks_only: by kind, where our unit arriving may attack it */

@@ -122,6 +122,18 @@ struct rules {
      * shield a line piece from the enemy king); NULL: generate, then filter.
      * It may say in out->judged how many turns it judged (turn.h). */
     void (*generate_checks)(struct position *p, struct turn_list *out);
+    /* Optional, for goal-directed help play's mate, which needs a check (RULES
+     * 0): at p, where the side to move D makes one turn and the other side A
+     * then one more, false where nothing is known; true with *relevant set
+     * where a turn of D's whose squares (from, to, from2, to2, capture_sq:
+     * those on the board) all lie outside *relevant leaves A no turn that
+     * gives check.  NULL: nothing is ever known. */
+    bool (*check_needs)(struct position *p, square_set *relevant);
+    /* Optional, with check_needs: false only when the side to move has no
+     * legal turn that gives check, where the side not to move is not in
+     * check (as after any legal turn); a loose answer, cheaper than
+     * generating the checking turns.  Help play's mate needs a check. */
+    bool (*may_give_check)(struct position *p);
     /* Optional: goal-directed help play; NULL keeps the plain help search. */
     const struct goal_hooks *goal;
 };

@@ -106,13 +106,24 @@ struct child_hashes {
     uint64_t hash[CHILD_HASHES];
 };
 
+/* Whether turn t changes a square of `set` (rules.h check_needs' squares). */
+static bool turn_touches(const struct position *p, const struct turn *t, square_set set)
+{
+    const square_set *bit = p->geo->bit; /* 0 off the playing area */
+    return ((bit[t->from] | bit[t->to] | bit[t->from2] | bit[t->to2] | bit[t->capture_sq]) & set) != 0;
+}
+
 /* Every child of this node is probed in the table first: ask for all their
  * buckets now, so that the memory fetches overlap instead of following one
- * another (a probe is mostly a cache miss; playing a turn costs less). */
-static void prefetch_children(struct solver *s, const struct turn_list *l, struct child_hashes *c)
+ * another (a probe is mostly a cache miss; playing a turn costs less).
+ * only: where not NULL, the turns that change none of its squares are cut
+ * unplayed (check_needs) and not asked for. */
+static void prefetch_children(struct solver *s, const struct turn_list *l, struct child_hashes *c, const square_set *only)
 {
     for (int i = 0; i < l->count; i++) {
         uint64_t hash;
+        if (only && !turn_touches(s->pos, &l->turns[i], *only))
+            continue;
         if (position_hash_after(s->pos, &l->turns[i], &hash)) {
             tt_prefetch(s->tt, help_key_of(s, hash));
             if (i < CHILD_HASHES) {
@@ -232,6 +243,15 @@ void help_leaf_cache_reset(struct solver *s)
     }
 }
 
+/* Whether the rules may tell cheaply that the side to move, which must mate
+ * with the last turn, has no turn giving check (rules.h may_give_check):
+ * goal-directed help play's mate, where the last turn mates (not hs#'s). */
+static bool help_check_test(const struct solver *s)
+{
+    return s->check_needs && s->goal == GOAL_MATE && (s->play == PLAY_HELP || s->play == PLAY_RECI_HELP) &&
+           s->pos->rules->may_give_check;
+}
+
 /* Whether turn t of the side to move leaves its king on a square of
  * `proved`: judged only for a turn that moves one unit and nothing else
  * (no second displacement: a castling's rook, a push, a step), which leaves
@@ -302,6 +322,10 @@ struct node_facts {
     /* the turns to be played, and the ways some are cut unplayed */
     struct turn_list *l;
     bool pass_fails, prefetched, checks_known, proved_end;
+    /* the mated side's last turn: those changing no square of `relevant`
+     * leave the mating side no check (rules.h check_needs) */
+    bool check_relevant;
+    square_set relevant;
 };
 
 /* Whether the node is known to fail before its turns are generated: the
@@ -322,6 +346,12 @@ NODE_STEP bool node_known_to_fail(struct help_run *h, struct node_facts *n, stru
      * are wanted on a miss, and a miss stalls the node for as long as the
      * line takes to come */
     n->early = n->leaf && !n->numbered && s->pos->rules->generate_checks;
+    /* a mate needs a check (RULES 0): where the side to move has no turn
+     * that may give one, the node fails before anything is generated, and
+     * the cache keeps no such failure (the test costs less than its look) */
+    if (n->plies == 1 && s->ply > 0 && !n->numbered && help_check_test(s) &&
+        !s->pos->rules->may_give_check(s->pos)) /* (ply > 0: reached by a legal turn) */
+        return true;
     /* the last move leaves the mated king where it stands: where a node
      * above proved that square (docs/internals.md "Squares proved above"), no last
      * move mates */
@@ -408,11 +438,18 @@ NODE_STEP void node_turns(struct help_run *h, struct node_facts *n, const square
     /* the side to be mated moves: when its passing would be cut, its turns
      * that change nothing the bound reads are cut unplayed (goal_bound.h) */
     n->pass_fails = !n->numbered && help_pass_fails(s, plies, excluded, pass);
+    /* the mated side's last turn, where the rules know which squares it must
+     * change for the mating side to have a checking turn after it (a mate
+     * needs a check): the others are not played (the node after each has
+     * no mating turn) */
+    n->check_relevant = plies == 2 && s->check_needs && s->goal == GOAL_MATE &&
+                        (s->play == PLAY_HELP || s->play == PLAY_RECI_HELP) && !n->numbered &&
+                        s->pos->rules->check_needs(s->pos, &n->relevant);
     /* where idle turns are cut unplayed, most children are never probed */
     n->prefetched = plies > 1 && !help_leaf(s, plies - 1) && !n->pass_fails;
     if (n->prefetched) {
         memset(hashes->known, 0, sizeof hashes->known);
-        prefetch_children(s, l, hashes);
+        prefetch_children(s, l, hashes, n->check_relevant ? &n->relevant : NULL);
     }
     /* three half-moves left, the mating side to move: its turns after which
      * it can check no square of the king's are cut unplayed (goal_bound.h) */
@@ -479,6 +516,8 @@ int help_node(struct help_run *h, int plies)
         if (n.pass_fails && goal_bound_turn_idle(s->goal_bound, &pass, s->pos, &l->turns[i]))
             continue;
         if (n.proved_end && king_ends_proved(s->pos, &l->turns[i], excluded))
+            continue;
+        if (n.check_relevant && !turn_touches(s->pos, &l->turns[i], n.relevant))
             continue;
         struct undo u;
         h->path[s->ply] = l->turns[i];

@@ -156,6 +156,7 @@ void solve_twin(const struct problem *pr, const struct twin_view *v, const struc
             s.goal_bound = goal_bound_new_turns(&pos, turns);
         if (ends_other)
             s.end_bound = goal_bound_new_turns(&pos, turns);
+        s.check_needs = pos.rules->check_needs != NULL;
     }
     if (st.series)
         series_search(&s, st.moves, r, sink);

@@ -44,6 +44,8 @@ struct solver {
     /* hs#, reci-h#: the bound of the other mate at the end, Black's of White
      * (help_bound_prunes); NULL: none */
     struct goal_bound *end_bound;
+    /* goal-directed help play asks the rule set's check_needs (rules.h) */
+    bool check_needs;
     double deadline;             /* monotonic seconds; 0 = none */
     volatile int *interrupt;     /* set by a signal handler; may be NULL */
     /* -j N: set when another thread has put this search's answer into the
