@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emulation_moves.h"
 #include "rules.h"
 
 /* Powers a unit borrows: one bit per kind of neighbour (1u << kind), plus: */
@@ -433,6 +434,11 @@ static square_set unit_targets(const unit_t *b, const struct geometry *g, int fr
     return m ? targets_of(b, g, from, us, m) : 0;
 }
 
+square_set emulation_unit_targets(const struct position *p, int from)
+{
+    return unit_targets(p->board, p->geo, from, unit_colour(p->board[from]));
+}
+
 /* The legal turns of the unit on `from` (unit_turns). */
 static int unit_all_turns(struct position *p, const struct safety *sf, int from, struct turn_list *out,
                           bool first_only)
@@ -581,4 +587,6 @@ const struct rules rules_emulation = {
     .count_legal = emulation_count_legal,
     .may_check = may_check,
     .generate_checks = emulation_generate_checks,
+    /* emulation_goal.c's hooks are sound but not named here: with them the
+     * goal-directed search costs more than it saves (docs/internals.md) */
 };
