@@ -164,6 +164,77 @@ static void discovered_check(void **state)
     assert_true(emulation.goal->no_final_check(&p, WHITE, 1, 1));
 }
 
+/* Every legal turn of p goes where goal_hooks.reach says, in the hooks'
+ * variant v, and where a king is attacked some enemy unit checks its
+ * square by goal_hooks.checks. */
+static void hooks_cover(struct position *p, unsigned v)
+{
+    const struct goal_hooks *h = emulation.goal;
+    const struct geometry *g = p->geo;
+    struct turn_list *l = malloc(sizeof *l);
+    assert_non_null(l);
+    p->rules->generate(p, l);
+    for (int i = 0; i < l->count; i++) {
+        const struct turn *t = &l->turns[i];
+        unit_t u = p->board[t->from];
+        square_set r = 0;
+        h->reach(p, unit_colour(u), unit_kind(u), t->from, v, &r);
+        if (!(r & SET_BIT(geo_bit(g, t->to)))) {
+            char fen[160];
+            fen_write(p, fen);
+            fail_msg("a turn beyond the reach of variant %u: %s", v, fen);
+        }
+    }
+    free(l);
+    for (int c = 0; c < 2; c++) {
+        int king = p->st.king_sq[c];
+        if (king == SQ_NONE || !rules_in_check(p, (enum colour)c))
+            continue;
+        bool checked = false;
+        for (square_set s = p->st.occupied[!c]; s && !checked; s &= s - 1) {
+            int sq = geo_square_of_bit(g, set_first(s));
+            square_set k = 0;
+            h->checks(p, (enum colour)!c, unit_kind(p->board[sq]), sq, v, &k);
+            checked = k & SET_BIT(geo_bit(g, king));
+        }
+        if (!checked) {
+            char fen[160];
+            fen_write(p, fen);
+            fail_msg("a check no unit's checks of variant %u hold: %s", v, fen);
+        }
+    }
+}
+
+/* The hooks' variant, chosen for one turn of each side, covers the turns
+ * and the checks of the position and of every position after one turn
+ * (a pawn promoted there lends its new kind's powers: RULES 5.4). */
+static void variant_covers_turns(void **state)
+{
+    (void)state;
+    const int turns[2] = {1, 1};
+    int sharp = 0;
+    struct position p;
+    for (int n = 0; n < 3000; n++) {
+        while (!random_position(&p, 1 + n % 4))
+            ;
+        unsigned v = emulation.goal->variant(&p, turns);
+        sharp += v != 0;
+        hooks_cover(&p, v);
+        struct turn_list *l = malloc(sizeof *l);
+        assert_non_null(l);
+        p.rules->generate(&p, l);
+        for (int i = 0; i < l->count; i++) {
+            struct undo u;
+            position_make(&p, &l->turns[i], &u);
+            hooks_cover(&p, v);
+            position_unmake(&p, &u);
+        }
+        free(l);
+    }
+    /* most positions lack some kind: the variants are tried */
+    assert_true(sharp * 2 > 3000);
+}
+
 static const enum goal goals[] = {GOAL_MATE, GOAL_STALEMATE, GOAL_MATE_OR_STALEMATE};
 
 /* The whole bound (the variant's tables, the cut) cuts no node with a help
@@ -198,6 +269,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(discovered_check),
         cmocka_unit_test(check_cut_random),
+        cmocka_unit_test(variant_covers_turns),
         cmocka_unit_test(bound_random),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
