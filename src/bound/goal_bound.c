@@ -53,6 +53,15 @@ static bool frozen_fails(struct goal_bound *n, const struct position *p, enum go
     return fails;
 }
 
+/* The rule set's own proof that the mate's check cannot be given in time
+ * (rules.h goal_hooks.no_final_check), asked before the look. */
+static bool no_final_check(const struct goal_bound *n, const struct position *p, enum goal goal, enum colour A, int a,
+                           int d)
+{
+    const struct goal_hooks *h = n->t->rules->goal;
+    return goal == GOAL_MATE && h->no_final_check && h->no_final_check(p, A, a, d);
+}
+
 /* Whether the node at p with `plies` half-moves left is cut (goal_bound_prunes,
  * goal_bound_prunes_below), where the bound has paid of late at this
  * remaining length (struct level). */
@@ -65,11 +74,13 @@ static bool prunes(struct goal_bound *n, const struct position *p, enum goal goa
      * verdicts remembered */
     if (plies < 2)
         return false;
+    int a;
+    enum colour A = help_turns(p, plies, &a);
+    if (no_final_check(n, p, goal, A, a, plies - a))
+        return true;
     struct level *l = &n->learnt.level[plies < LEVELS ? plies : LEVELS - 1];
     if (l->off && ++l->skipped % LEVEL_SAMPLE)
         return false;
-    int a;
-    enum colour A = help_turns(p, plies, &a);
     /* nothing known above (goal_bound_prunes): a look of its own */
     bool cut = excluded ? fails_excluding(n, p, goal, A, a, plies - a, excluded, false, l)
                         : fails(n, p, goal, A, a, plies - a);
@@ -106,7 +117,8 @@ bool goal_bound_proves_failure(struct goal_bound *n, const struct position *p, e
     assert(plies >= 1);
     int a;
     enum colour A = help_turns(p, plies, &a);
-    return fails(n, p, goal, A, a, plies - a) || frozen_fails(n, p, goal, A, a, plies - a, NULL, false);
+    return no_final_check(n, p, goal, A, a, plies - a) || fails(n, p, goal, A, a, plies - a) ||
+           frozen_fails(n, p, goal, A, a, plies - a, NULL, false);
 }
 
 bool goal_bound_proves_failure_below(struct goal_bound *n, const struct position *p, enum goal goal, enum colour A,

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "emulation_moves.h"
 #include "rules.h"
 
 /* Powers a unit borrows: one bit per kind of neighbour (1u << kind), plus: */
@@ -101,17 +102,21 @@ static bool emulation_attacked(const struct position *p, int sq, enum colour by)
     return attacked_in(p, sq, by);
 }
 
-static inline void slide(const unit_t *b, const struct geometry *g, int from, const int *dirs, enum colour them,
+/* The lines from `from` along queen_dirs[first] .. [first + 3] (ray sets in
+ * that order): every square up to the first unit, and that unit's square
+ * when it is not one of `ours`; the first unit found from the sets of
+ * squares with units (`units`), the nearest bit along the step. */
+static inline void slide(const struct geometry *g, int from, int first, square_set units, square_set ours,
                          square_set *t)
 {
-    for (int i = 0; i < 4; i++) {
-        int d = dirs[i], s = from + d;
-        while (b[s] == UNIT_EMPTY) {
-            *t |= bit_of(g, s);
-            s += d;
+    for (int i = first; i < first + 4; i++) {
+        square_set ray = g->ray[from][i], met = ray & units;
+        if (!met) {
+            *t |= ray;
+            continue;
         }
-        if (unit_is(b[s], them))
-            *t |= bit_of(g, s);
+        int s = geo_square_of_bit(g, g->queen_dirs[i] > 0 ? set_first(met) : set_last(met));
+        *t |= ray & ~g->ray[s][i] & ~ours;
     }
 }
 
@@ -125,15 +130,18 @@ static inline void leap(const unit_t *b, const struct geometry *g, int from, con
     }
 }
 
-/* RULES 5.1-5.3: every square the unit on `from` reaches with the powers m. */
-static square_set targets_of(const unit_t *b, const struct geometry *g, int from, enum colour us, unsigned m)
+/* RULES 5.1-5.3: every square the unit on `from` reaches with the powers m
+ * (p's sets of squares with units must hold its board). */
+static square_set targets_of(const struct position *p, int from, enum colour us, unsigned m)
 {
+    const unit_t *b = p->board;
+    const struct geometry *g = p->geo;
     enum colour them = (enum colour)!us;
-    square_set t = 0;
+    square_set t = 0, ours = p->st.occupied[us], units = ours | p->st.occupied[them];
     if (m & POWER_ORTHOGONAL)
-        slide(b, g, from, g->rook_dirs, them, &t);
+        slide(g, from, 0, units, ours, &t);
     if (m & POWER_DIAGONAL)
-        slide(b, g, from, g->bishop_dirs, them, &t);
+        slide(g, from, 4, units, ours, &t);
     bool all_steps_slid = (m & POWER(QUEEN)) || (m & (POWER(ROOK) | POWER(BISHOP))) == (POWER(ROOK) | POWER(BISHOP));
     if ((m & POWER(KING)) && !all_steps_slid)
         leap(b, g, from, g->queen_dirs, them, &t); /* RULES 5.3: a one-square step */
@@ -249,19 +257,21 @@ static void find_safety(const struct position *p, enum colour us, struct safety 
         sf->try_all = true;
         return;
     }
+    square_set units = p->st.occupied[us] | p->st.occupied[them];
     for (int i = 0; i < 8; i++) {
-        int d = g->queen_dirs[i], s = k + d;
-        while (b[s] == UNIT_EMPTY)
-            s += d;
+        /* the first two units along the ray, from p's sets of squares */
+        square_set met = g->ray[k][i] & units;
+        if (!met)
+            continue;
+        bool up = g->queen_dirs[i] > 0;
+        int s = geo_square_of_bit(g, up ? set_first(met) : set_last(met));
         if (unit_is(b[s], them)) {
             sf->risky_to |= around(g, s);
-        } else if (unit_is(b[s], us)) {
-            int e = s + d;
-            while (b[e] == UNIT_EMPTY)
-                e += d;
-            if (unit_is(b[e], them))
-                sf->risky_from |= bit_of(g, s);
+            continue;
         }
+        met &= ~bit_of(g, s);
+        if (met && unit_is(b[geo_square_of_bit(g, up ? set_first(met) : set_last(met))], them))
+            sf->risky_from |= bit_of(g, s);
     }
     for (int i = 0; i < 8; i++) {
         int s = k + g->knight_leaps[i];
@@ -427,17 +437,22 @@ static square_set checking_arrivals(const struct position *p, enum colour us)
 
 /* The squares the unit of `us` on `from` reaches with its neighbours'
  * powers; none when it has no neighbour (RULES 5.1: it cannot move). */
-static square_set unit_targets(const unit_t *b, const struct geometry *g, int from, enum colour us)
+static square_set unit_targets(const struct position *p, int from, enum colour us)
 {
-    unsigned m = powers_of(b, g, from);
-    return m ? targets_of(b, g, from, us, m) : 0;
+    unsigned m = powers_of(p->board, p->geo, from);
+    return m ? targets_of(p, from, us, m) : 0;
+}
+
+square_set emulation_unit_targets(const struct position *p, int from)
+{
+    return unit_targets(p, from, unit_colour(p->board[from]));
 }
 
 /* The legal turns of the unit on `from` (unit_turns). */
 static int unit_all_turns(struct position *p, const struct safety *sf, int from, struct turn_list *out,
                           bool first_only)
 {
-    square_set t = unit_targets(p->board, p->geo, from, unit_colour(p->board[from]));
+    square_set t = unit_targets(p, from, unit_colour(p->board[from]));
     return t ? unit_turns(p, sf, from, t, out, first_only) : 0;
 }
 
@@ -446,7 +461,6 @@ static int unit_all_turns(struct position *p, const struct safety *sf, int from,
 static int all_turns(struct position *p, struct turn_list *out, bool first_only, bool checks_only)
 {
     const struct geometry *g = p->geo;
-    const unit_t *b = p->board;
     enum colour us = (enum colour)p->st.side;
     struct safety sf;
     bool known = !checks_only;
@@ -475,7 +489,7 @@ static int all_turns(struct position *p, struct turn_list *out, bool first_only,
                 return n;
             continue;
         }
-        square_set t = unit_targets(b, g, from, us);
+        square_set t = unit_targets(p, from, us);
         if (!t)
             continue;
         if (q != SQ_NONE && !g->direction_between[q][from])
@@ -494,19 +508,25 @@ static bool emulation_has_legal_turn(struct position *p) { return all_turns(p, N
 
 static int emulation_count_legal(struct position *p) { return all_turns(p, NULL, false, false); }
 
-/* Whether a unit of some power standing on sq could strike q at all, by its
- * geometry alone: along a queen line or by a knight's leap (RULES 5.1). */
-static inline bool in_reach(const struct geometry *g, int sq, int q)
+/* Whether a unit on sq lent the powers m could strike q from there, by
+ * the geometry alone: along a line of a lent queen, rook or bishop, or by
+ * a lent knight's leap; a king's step and a pawn's capture reach only the
+ * squares next to sq (RULES 5.1-5.3). */
+static inline bool lends_reach(const struct geometry *g, int sq, int q, unsigned m)
 {
-    return g->direction_between[sq][q] || (g->knight_set[sq] & g->bit[q]);
+    int d = g->direction_between[sq][q];
+    if (d)
+        return m & (d == g->north || d == g->south || d == g->east || d == g->west ? POWER_ORTHOGONAL
+                                                                                    : POWER_DIAGONAL);
+    return (m & POWER(KNIGHT)) && (g->knight_set[sq] & g->bit[q]);
 }
 
 /* rules.h may_check.  The enemy king q is not attacked before the turn (the
  * position is legal).  A turn from f to t changes only squares f and t, so an
  * attack on q afterwards needs one of: the mover next to q (it always strikes,
  * RULES 5.5); the mover on t striking q with the powers of its new neighbours;
- * a line from q opened at f; a unit of ours next to t, within reach of q, that
- * borrows the mover's power.  Units next to f only lose a power, lines through
+ * a line from q opened at f; a unit of ours next to t that the mover's kind
+ * lends a line or a leap towards q.  Units next to f only lose a power, lines through
  * t stay blocked.  The last two are decided by the attack test on the squares
  * after the turn, played on p's squares and taken back (may_check_move). */
 static bool may_check_move(struct position *p, int from, int to, enum kind promo)
@@ -515,29 +535,31 @@ static bool may_check_move(struct position *p, int from, int to, enum kind promo
     const unit_t *b = p->board;
     enum colour us = (enum colour)p->st.side;
     int q = p->st.king_sq[!us];
-    if (q == SQ_NONE)
+    if (q == SQ_NONE || (g->king_set[q] & g->bit[to]))
         return true;
     int f = from;
-    unsigned m = 0; /* the mover's powers on t: its neighbours after the turn */
-    for (int i = 0; i < 8; i++) {
-        int n = to + g->queen_dirs[i];
-        if (n == q)
-            return true;
-        if (n != f)
-            m |= POWER(unit_kind(b[n]));
-    }
+    /* the mover's powers on t, its neighbours after the turn, matter only
+     * where t is a line or a leap away from q */
     int d = g->direction_between[to][q];
-    if (d) {
-        bool diagonal = d != g->north && d != g->south && d != g->east && d != g->west;
-        if (m & (diagonal ? POWER_DIAGONAL : POWER_ORTHOGONAL)) {
-            int s = to + d;
-            while (s != q && (b[s] == UNIT_EMPTY || s == f))
-                s += d;
-            if (s == q)
-                return true;
+    if (d || (g->knight_set[to] & g->bit[q])) {
+        unsigned m = 0;
+        for (int i = 0; i < 8; i++) {
+            int n = to + g->queen_dirs[i];
+            if (n != f)
+                m |= POWER(unit_kind(b[n]));
         }
-    } else if ((m & POWER(KNIGHT)) && (g->knight_set[to] & g->bit[q])) {
-        return true;
+        if (d) {
+            bool diagonal = d != g->north && d != g->south && d != g->east && d != g->west;
+            if (m & (diagonal ? POWER_DIAGONAL : POWER_ORTHOGONAL)) {
+                int s = to + d;
+                while (s != q && (b[s] == UNIT_EMPTY || s == f))
+                    s += d;
+                if (s == q)
+                    return true;
+            }
+        } else if (m & POWER(KNIGHT)) {
+            return true;
+        }
     }
     bool maybe = false;
     d = g->direction_between[q][f];
@@ -547,10 +569,12 @@ static bool may_check_move(struct position *p, int from, int to, enum kind promo
             s += d;
         maybe = s == f;
     }
-    for (int i = 0; i < 8 && !maybe; i++) {
-        int n = to + g->queen_dirs[i];
-        maybe = n != f && unit_is(b[n], us) && in_reach(g, n, q);
-    }
+    /* a unit of ours next to t gains only the power of the mover's kind (its
+     * new kind where it promotes): a step or a pawn's capture would reach q
+     * only from next to it, where that unit would have struck q already */
+    unsigned lent = POWER(promo ? promo : unit_kind(b[from]));
+    for (square_set n = around(g, to) & p->st.occupied[us] & ~g->bit[f]; n && !maybe; n &= n - 1)
+        maybe = lends_reach(g, geo_square_of_bit(g, set_first(n)), q, lent);
     if (!maybe)
         return false;
     struct trial trial;
@@ -581,4 +605,6 @@ const struct rules rules_emulation = {
     .count_legal = emulation_count_legal,
     .may_check = may_check,
     .generate_checks = emulation_generate_checks,
+    /* emulation_goal.c's hooks are sound but not named here: with them the
+     * goal-directed search costs more than it saves (docs/internals.md) */
 };

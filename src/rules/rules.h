@@ -82,6 +82,12 @@ struct goal_hooks {
      * p's units (NULL: there are none).  A flight in it is not one that the
      * final position must cover (goal_bound: a neutral unit may fill it). */
     void (*neutral_squares)(const struct position *p, int steps, square_set *out);
+    /* Optional: a rule set's own proof from p's units: true only when no
+     * play from p, the two sides' turns alternating from the side to move's
+     * with A's last (a turns of A, d of the other side), ends with the other
+     * side's king attacked.  It may answer false wherever it cannot tell
+     * (NULL: never true); the mate goal's look asks it first. */
+    bool (*no_final_check)(const struct position *p, enum colour A, int a, int d);
 };
 
 struct rules {
