@@ -36,6 +36,9 @@ const char *spool_directory(void)
  * there it is opened again as one the system deletes when it is closed. */
 static FILE *temporary_file(void)
 {
+#ifdef _WIN32
+    return tmpfile(); /* an open file cannot be unlinked there; this one goes when closed */
+#endif
     const char *dir = spool_directory();
     size_t n = strlen(dir) + 32;
     char *name = malloc(n);
