@@ -23,7 +23,7 @@ static inline bool help_reference_goal_now(struct position *p, enum goal g)
 /* Some sequence of exactly `plies` legal turns ends in goal g. */
 static inline bool help_exists(struct position *p, enum goal g, int plies)
 {
-    struct turn_list *l = malloc(sizeof *l);
+    struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
     assert_non_null(l);
     p->rules->generate(p, l);
     bool found = false;

@@ -33,7 +33,7 @@ static int sq(const struct position *p, const char *name) { return square_parse(
 
 static struct turn_list *new_list(void)
 {
-    struct turn_list *l = malloc(sizeof *l);
+    struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
     assert_non_null(l);
     l->count = 0;
     return l;

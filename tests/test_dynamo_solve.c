@@ -311,7 +311,7 @@ static void owner_choice_defence_by_hand(void **state)
     put_fen(&p, POSITION_C, OWNER);
     play(&p, "g6-g7", &u);
     expect_turns(&p, "Bh6/Pg7f8=Q Bh6/Pg7f8=R Bh6/Pg7f8=B Bh6/Pg7f8=S");
-    struct turn_list *l = malloc(sizeof *l);
+    struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
     assert_non_null(l);
     l->count = 0;
     p.rules->generate(&p, l);

@@ -24,7 +24,7 @@ static void setup(struct position *p, const char *fen)
 /* The legal turns of the side to move; every caller frees. */
 static struct turn_list *turns_of(struct position *p)
 {
-    struct turn_list *l = malloc(sizeof *l);
+    struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
     assert_non_null(l);
     rules_emulation.generate(p, l);
     /* has_legal_turn must agree with the full list */

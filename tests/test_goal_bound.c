@@ -265,7 +265,7 @@ static int idle_turns_at(const char *fen, const char *king, const char *block)
     struct goal_pass pass;
     assert_true(goal_bound_pass_fails(gb, &p, GOAL_MATE, 2, &pass));
     assert_true(pass.plain);
-    struct turn_list *l = malloc(sizeof *l);
+    struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
     assert_non_null(l);
     p.rules->generate(&p, l);
     int idle = 0;
@@ -332,7 +332,7 @@ static void idle_turns_off_a_line(void **state)
     assert_non_null(gb);
     struct goal_pass pass;
     assert_true(goal_bound_pass_fails(gb, &p, GOAL_MATE, 2, &pass));
-    struct turn_list *l = malloc(sizeof *l);
+    struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
     assert_non_null(l);
     p.rules->generate(&p, l);
     int bishop = 0, mating = 0;
@@ -614,7 +614,7 @@ static void random_positions(const struct rules *r, int count, int *cuts, int *i
             struct goal_pass pass;
             if (plies % 2 == 0 && goal_bound_pass_fails(gb, &p, g, plies, &pass)) {
                 /* every idle turn leads to a node without a solution */
-                struct turn_list *l = malloc(sizeof *l);
+                struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
                 assert_non_null(l);
                 r->generate(&p, l);
                 for (int i = 0; i < l->count; i++) {
@@ -654,7 +654,7 @@ static void random_paths(const struct rules *r, int count, int *cuts, int *inher
         square_set root = 0;
         if (goal_bound_prunes_below(gb, &p, g, plies, &root))
             continue; /* checked by random_positions */
-        struct turn_list *l = malloc(sizeof *l), *l2 = malloc(sizeof *l2);
+        struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX)), *l2 = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
         assert_non_null(l);
         assert_non_null(l2);
         r->generate(&p, l);
@@ -870,7 +870,7 @@ static void checkless_turns(void **state)
         struct goal_checks checks;
         square_set excluded = cases[c].excluded ? SET_BIT(bit(&p, cases[c].excluded)) : 0;
         assert_true(goal_bound_checks_prepare(gb, &p, GOAL_MATE, 3, excluded, &checks));
-        struct turn_list *l = malloc(sizeof *l);
+        struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
         assert_non_null(l);
         p.rules->generate(&p, l);
         int from = square_parse(p.geo, (char[]){cases[c].turn[0], cases[c].turn[1], 0});
@@ -921,7 +921,7 @@ static void random_checkless(const struct rules *r, int count, int *cut)
 {
     struct position p;
     struct goal_bound *gb = NULL;
-    struct turn_list *l = malloc(sizeof *l);
+    struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
     assert_non_null(l);
     for (int n = 0; n < count; n++) {
         while (!random_weak_position(r, &p))

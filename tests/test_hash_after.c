@@ -176,7 +176,7 @@ static void check_turn(struct position *p, const struct turn *t, struct tally *y
 /* Every turn of every position `depth` plies deep. */
 static void walk(struct position *p, int depth, struct tally *y)
 {
-    struct turn_list *l = malloc(sizeof *l);
+    struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
     assert_non_null(l);
     p->rules->generate(p, l);
     for (int i = 0; i < l->count; i++)
@@ -213,7 +213,7 @@ static unsigned next(unsigned n)
  * position met. */
 static struct tally games(const struct rules *r, const char *fen, int count, int plies)
 {
-    struct turn_list *l = malloc(sizeof *l);
+    struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
     assert_non_null(l);
     struct tally y = {0};
     for (int game = 0; game < count; game++) {

@@ -53,7 +53,7 @@ static void names_of(const struct position *p, const struct turn_list *l, const 
 
 static struct turn_list *new_list(void)
 {
-    struct turn_list *l = malloc(sizeof *l);
+    struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
     assert_non_null(l);
     return l;
 }

@@ -21,7 +21,7 @@ struct tally {
 
 static void walk(struct position *p, int depth, struct tally *t)
 {
-    struct turn_list *l = malloc(sizeof *l);
+    struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
     assert_non_null(l);
     p->rules->generate(p, l);
     for (int i = 0; i < l->count; i++) {
@@ -90,7 +90,7 @@ struct audit {
 
 static void audit(struct position *p, int depth, struct audit *a)
 {
-    struct turn_list *l = malloc(sizeof *l);
+    struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
     assert_non_null(l);
     l->overflow = false;
     p->rules->generate(p, l);
@@ -105,7 +105,7 @@ static void audit(struct position *p, int depth, struct audit *a)
     if (p->rules->generate_checks) {
         /* generate's turns in its order, each admitted by may_check; a turn
          * left out must give no check (played and tested here) */
-        struct turn_list *c = malloc(sizeof *c);
+        struct turn_list *c = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
         assert_non_null(c);
         p->rules->generate_checks(p, c);
         int n = 0;
@@ -170,7 +170,7 @@ static unsigned random_switches(const struct rules *r)
 /* Random games from the array: every position met is audited one ply deep. */
 static void games(const struct rules *r, const char *fen, int depth, int count, int plies, struct audit *a)
 {
-    struct turn_list *l = malloc(sizeof *l);
+    struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
     assert_non_null(l);
     for (int game = 0; game < count; game++) {
         struct position p;

@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../src/problem/reader.h"
@@ -186,7 +187,8 @@ static void name_lists(void **state)
 static void turn_bounds_hold(void **state)
 {
     (void)state;
-    static struct turn_list l;
+    struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
+    assert_non_null(l);
     unsigned x = 2024;
     for (int r = 0; rules_all[r]; r++) {
         const struct rules *rs = rules_all[r];
@@ -215,14 +217,15 @@ static void turn_bounds_hold(void **state)
             }
             p.st.side = WHITE;
             position_rehash(&p);
-            l.overflow = false;
-            rs->generate(&p, &l);
-            assert_false(l.overflow);
-            assert_true(l.count <= rules_max_turns(rs));
-            most = l.count > most ? l.count : most;
+            l->overflow = false;
+            rs->generate(&p, l);
+            assert_false(l->overflow);
+            assert_true(l->count <= rules_max_turns(rs));
+            most = l->count > most ? l->count : most;
         }
         print_message("%s: at most %d turns found, bound %d\n", rs->name, most, rules_max_turns(rs));
     }
+    free(l);
 }
 
 int main(void)

@@ -118,7 +118,7 @@ static void random_positions(int count, int *cuts, int *checked)
         struct goal_bound *gb = bound_for(&p, plies);
         struct goal_pass pass;
         if (plies == 2 && goal_bound_pass_fails(gb, &p, g, plies, &pass)) {
-            struct turn_list *l = malloc(sizeof *l);
+            struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
             assert_non_null(l);
             p.rules->generate(&p, l);
             for (int i = 0; i < l->count; i++) {

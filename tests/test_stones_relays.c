@@ -47,7 +47,7 @@ static void setup(struct position *p, const char *units, enum colour side, unsig
 
 static struct turn_list *new_list(void)
 {
-    struct turn_list *l = malloc(sizeof *l);
+    struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
     assert_non_null(l);
     return l;
 }
@@ -1091,12 +1091,14 @@ static bool ref_attacked(struct position *p, int s, enum colour by)
     unit_t keep = p->board[s];
     if (keep == UNIT_EMPTY)
         p->board[s] = unit_make((enum colour)!by, PAWN);
-    static struct turn_list l;
-    l.count = 0;
-    ref_piece_moves(p, by, &l, true);
+    static struct turn_list *l;
+    if (!l)
+        l = new_list();
+    l->count = 0;
+    ref_piece_moves(p, by, l, true);
     p->board[s] = keep;
-    for (int i = 0; i < l.count; i++)
-        if (l.turns[i].capture_sq == s)
+    for (int i = 0; i < l->count; i++)
+        if (l->turns[i].capture_sq == s)
             return true;
     return false;
 }
@@ -1131,9 +1133,11 @@ static void ref_turns(struct position *p, struct turn_list *out)
 {
     const struct geometry *g = p->geo;
     enum colour us = (enum colour)p->st.side, them = (enum colour)!us;
-    static struct turn_list moves;
-    moves.count = 0;
-    ref_piece_moves(p, us, &moves, false);
+    static struct turn_list *moves;
+    if (!moves)
+        moves = new_list();
+    moves->count = 0;
+    ref_piece_moves(p, us, moves, false);
     /* RULES 4.7 castling: a piece move like the others, steps follow below */
     int k = castling_king_home(p, us);
     for (int r = us == WHITE ? WHITE_SHORT : BLACK_SHORT, n = 0; n < 2; r++, n++) {
@@ -1147,7 +1151,7 @@ static void ref_turns(struct position *p, struct turn_list *out)
             clear = clear && p->board[s] == UNIT_EMPTY;
         if (!clear || ref_attacked(p, k, them) || ref_attacked(p, k + d, them))
             continue;
-        struct turn *t = ref_push(&moves);
+        struct turn *t = ref_push(moves);
         t->from = (square_t)k;
         t->to = (square_t)(k + 2 * d);
         t->from2 = (square_t)rook;
@@ -1156,8 +1160,8 @@ static void ref_turns(struct position *p, struct turn_list *out)
     }
     out->count = 0;
     bool strict = (p->switches & STRICT) != 0;
-    for (int i = 0; i < moves.count; i++) {
-        struct turn m = moves.turns[i];
+    for (int i = 0; i < moves->count; i++) {
+        struct turn m = moves->turns[i];
         bool king_move = m.from == p->st.king_sq[us];
         struct undo u;
         position_make(p, &m, &u);
@@ -1216,15 +1220,19 @@ static unsigned rnd(struct rng *r, unsigned n)
  * attacked() agrees with the reference on every square for both sides. */
 static void compare_with_reference(struct position *p)
 {
-    static struct turn_list mine, ref;
-    gen(p, &mine);
-    ref_turns(p, &ref);
-    qsort(mine.turns, (size_t)mine.count, sizeof(struct turn), compare_turns);
-    qsort(ref.turns, (size_t)ref.count, sizeof(struct turn), compare_turns);
-    if (mine.count != ref.count || memcmp(mine.turns, ref.turns, sizeof(struct turn) * (size_t)ref.count)) {
+    static struct turn_list *mine, *ref;
+    if (!mine) {
+        mine = new_list();
+        ref = new_list();
+    }
+    gen(p, mine);
+    ref_turns(p, ref);
+    qsort(mine->turns, (size_t)mine->count, sizeof(struct turn), compare_turns);
+    qsort(ref->turns, (size_t)ref->count, sizeof(struct turn), compare_turns);
+    if (mine->count != ref->count || memcmp(mine->turns, ref->turns, sizeof(struct turn) * (size_t)ref->count)) {
         char fen[256];
         fen_write(p, fen);
-        fail_msg("generator %d turns, reference %d, in %s (ko %d %d)", mine.count, ref.count, fen, p->st.ko_from,
+        fail_msg("generator %d turns, reference %d, in %s (ko %d %d)", mine->count, ref->count, fen, p->st.ko_from,
                  p->st.ko_to);
     }
     for (int s = 0; s < p->geo->squares; s++) {
@@ -1253,14 +1261,16 @@ static int random_square(const struct geometry *g, struct rng *r)
 /* Random play from p, comparing at every node. */
 static void walk(struct position *p, struct rng *r, int plies)
 {
-    static struct turn_list l;
+    static struct turn_list *l;
+    if (!l)
+        l = new_list();
     compare_with_reference(p);
     if (plies == 0)
         return;
-    gen(p, &l);
-    if (l.count == 0)
+    gen(p, l);
+    if (l->count == 0)
         return;
-    struct turn t = l.turns[rnd(r, (unsigned)l.count)];
+    struct turn t = l->turns[rnd(r, (unsigned)l->count)];
     struct undo u;
     uint64_t before = p->st.hash;
     position_make(p, &t, &u);

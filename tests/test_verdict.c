@@ -379,7 +379,7 @@ static void expect_key_matches_in_verdict(void **state)
  * turn_canonical writes: the notation of every rule set is understood. */
 static void check_all_turns(struct position *p)
 {
-    struct turn_list *l = malloc(sizeof *l);
+    struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
     assert_non_null(l);
     p->rules->generate(p, l);
     if (l->count == 0)

@@ -163,7 +163,7 @@ static void ask_help(struct pair *b, struct position *p, enum goal g, int plies,
  * good as any. */
 static void walk(struct pair *b, struct position *p, enum goal g, int plies, square_set excluded, int depth)
 {
-    struct turn_list *l = malloc(sizeof *l);
+    struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
     assert_non_null(l);
     p->rules->generate(p, l);
     ask_help(b, p, g, plies, &excluded, l);

@@ -20,7 +20,7 @@ static void text_of(const char *fen, const char *from, const char *to, int promo
     struct fen_error err;
     position_init(&p, &rules_orthodox, 0);
     assert_true(fen_parse(&p, fen, &err));
-    struct turn_list *l = malloc(sizeof *l);
+    struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
     assert_non_null(l);
     p.rules->generate(&p, l);
     int f = square_parse(p.geo, from), t = square_parse(p.geo, to);

@@ -14,7 +14,7 @@ static int compare_names(const void *a, const void *b) { return strcmp((const ch
 /* The turns of p as text (Popeye form), sorted and joined by single spaces. */
 static char *texts(struct position *p)
 {
-    struct turn_list *l = calloc(1, sizeof *l);
+    struct turn_list *l = calloc(1, TURN_LIST_BYTES(TURN_LIST_MAX));
     assert_non_null(l);
     p->rules->generate(p, l);
     char(*names)[NOTATION_MAX] = malloc((size_t)(l->count + 1) * NOTATION_MAX);
@@ -61,7 +61,7 @@ static void expect_turns(struct position *p, const char *expected)
 /* The generated turn whose text is `text`; fails if absent. */
 static struct turn find_turn(struct position *p, const char *text)
 {
-    struct turn_list *l = calloc(1, sizeof *l);
+    struct turn_list *l = calloc(1, TURN_LIST_BYTES(TURN_LIST_MAX));
     assert_non_null(l);
     p->rules->generate(p, l);
     for (int i = 0; i < l->count; i++) {

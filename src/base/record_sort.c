@@ -102,12 +102,21 @@ struct cursor {
 /* The cursor's next record, without its newline; false at the end. */
 static bool advance(struct cursor *c)
 {
-    ssize_t got = getline(&c->line, &c->cap, c->f);
-    if (got <= 0)
-        return false;
-    if (c->line[got - 1] == '\n')
-        c->line[got - 1] = 0;
-    return true;
+    size_t len = 0;
+    for (;;) {
+        if (len + 2 > c->cap) {
+            c->cap = c->cap ? 2 * c->cap : 256;
+            if (!(c->line = realloc(c->line, c->cap)))
+                out_of_memory();
+        }
+        if (!fgets(c->line + len, (int)(c->cap - len), c->f))
+            return len > 0;
+        len += strlen(c->line + len);
+        if (len > 0 && c->line[len - 1] == '\n') {
+            c->line[len - 1] = 0;
+            return true;
+        }
+    }
 }
 
 static void sift_down(struct cursor **heap, size_t n, size_t i)

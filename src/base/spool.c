@@ -6,6 +6,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+#ifdef _WIN32
+#include <fcntl.h>
+#include <io.h>
+#endif
 
 void spool_init(struct spool *s, size_t memory)
 {
@@ -15,13 +19,26 @@ void spool_init(struct spool *s, size_t memory)
 const char *spool_directory(void)
 {
     const char *dir = getenv("TMPDIR");
+#ifdef _WIN32
+    /* Windows names its temporary directory in TMP or TEMP; there is no /tmp */
+    if (!dir || !dir[0])
+        dir = getenv("TMP");
+    if (!dir || !dir[0])
+        dir = getenv("TEMP");
+    return dir && dir[0] ? dir : ".";
+#else
     return dir && dir[0] ? dir : "/tmp";
+#endif
 }
 
 /* The temporary file, unlinked at once: it goes when it is closed, or when
- * the process ends however it ends. */
+ * the process ends however it ends.  Windows cannot unlink an open file:
+ * there it is opened again as one the system deletes when it is closed. */
 static FILE *temporary_file(void)
 {
+#ifdef _WIN32
+    return tmpfile(); /* an open file cannot be unlinked there; this one goes when closed */
+#endif
     const char *dir = spool_directory();
     size_t n = strlen(dir) + 32;
     char *name = malloc(n);
@@ -29,8 +46,17 @@ static FILE *temporary_file(void)
         return NULL;
     snprintf(name, n, "%s/fairysolve.XXXXXX", dir);
     int fd = mkstemp(name);
+#ifdef _WIN32
+    if (fd >= 0) {
+        close(fd);
+        fd = _open(name, _O_RDWR | _O_BINARY | _O_TEMPORARY);
+        if (fd < 0)
+            remove(name);
+    }
+#else
     if (fd >= 0)
         unlink(name);
+#endif
     free(name);
     if (fd < 0)
         return NULL;

@@ -88,11 +88,11 @@ static const enum kind promotion_kinds[4] = {QUEEN, ROOK, BISHOP, KNIGHT};
 
 /* The most legal turns of any position, by a proven bound per rule set
  * (rules.h max_turns): every rule set but Stones & Relays has at most
- * TURN_LIST_USUAL, Stones & Relays at most 193,130 (below this).  A list
- * holds TURN_LIST_MAX turns as a type, and lists made for one rule set (the
- * search's, one per ply) only its bound, so that a list of an orthodox
- * position takes the 96 KB it always took, and a struct turn_list on the
- * stack (megabytes) is never made: TURN_LIST_LOCAL. */
+ * TURN_LIST_USUAL, Stones & Relays at most 193,130 (below TURN_LIST_MAX).
+ * A list is made for a number of turns (TURN_LIST_BYTES): the search's, one
+ * per ply, for its rule set's bound, so that a list of an orthodox position
+ * takes the 96 KB it always took and a Stones & Relays one 3 MB (only what
+ * is used of it is touched). */
 #define TURN_LIST_MAX 262144
 #define TURN_LIST_USUAL 8192
 /* turns a sort of a list keeps on its stack (a few KB); a longer list is
@@ -109,7 +109,7 @@ struct turn_list {
      * make the list (the search clears it first): work the search's clock
      * counts as it counts played turns */
     int judged;
-    struct turn turns[TURN_LIST_MAX];
+    struct turn turns[]; /* as many as the list was made for */
 };
 
 /* The bytes of a list of `capacity` turns, a multiple of the list's
@@ -117,22 +117,9 @@ struct turn_list {
 #define TURN_LIST_BYTES(capacity)                                                                             \
     ((offsetof(struct turn_list, turns) + sizeof(struct turn) * (size_t)(capacity) + _Alignof(struct turn_list) - 1) / \
      _Alignof(struct turn_list) * _Alignof(struct turn_list))
-/* A list of TURN_LIST_USUAL turns on the stack, read and written only
- * through `name`: for rule sets bounded by TURN_LIST_USUAL (a whole struct
- * turn_list would be 3 MB of stack).  The same fields at the same places. */
-struct turn_list_usual {
-    int count;
-    bool overflow;
-    int judged;
-    struct turn turns[TURN_LIST_USUAL];
-};
-_Static_assert(offsetof(struct turn_list_usual, turns) == offsetof(struct turn_list, turns) &&
-                   offsetof(struct turn_list_usual, overflow) == offsetof(struct turn_list, overflow) &&
-                   offsetof(struct turn_list_usual, judged) == offsetof(struct turn_list, judged),
-               "a usual list is a list");
-#define TURN_LIST_LOCAL(name)                                                                                    \
-    struct turn_list_usual name##_room;                                                                      \
-    struct turn_list *name = (struct turn_list *)(void *)&name##_room
+/* A list of TURN_LIST_USUAL turns on the stack, for rule sets bounded by
+ * that (the memory alloca gives has no type of its own: a list may live there). */
+#define TURN_LIST_LOCAL(name) struct turn_list *name = __builtin_alloca(TURN_LIST_BYTES(TURN_LIST_USUAL))
 
 /* Copies only the turns in use: a whole list is 100 KB. */
 static inline void turn_list_copy(struct turn_list *dst, const struct turn_list *src)

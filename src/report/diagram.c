@@ -19,9 +19,11 @@
  * (utf8.h says how the encoding is told). */
 static void input_text(struct text *out, const char *s, int len)
 {
-    char *slice = strndup(s, (size_t)len);
+    char *slice = malloc((size_t)len + 1);
     if (!slice)
         out_of_memory();
+    memcpy(slice, s, (size_t)len);
+    slice[len] = 0;
     char *u = utf8_from_text(slice);
     text_put(out, u);
     free(u);

@@ -276,9 +276,11 @@ bool json_write_duals(const struct json_writer *w, struct strlist *duals)
 static bool into_text(void *ctx, const char *data, size_t n)
 {
     struct text *t = ctx;
-    char *piece = strndup(data, n);
+    char *piece = malloc(n + 1);
     if (!piece)
         out_of_memory();
+    memcpy(piece, data, n);
+    piece[n] = 0;
     text_put(t, piece);
     free(piece);
     return true;

@@ -155,23 +155,35 @@ bool rules_opponent_in_check(const struct position *p)
     return rules_in_check(p, (enum colour)!p->st.side);
 }
 
-static uint64_t perft_generic(struct position *p, int depth, struct turn_list *lists)
+/* Lists of `bytes` each, one per ply left (list(0) the first). */
+struct perft_lists {
+    char *block;
+    size_t bytes;
+};
+
+static struct turn_list *perft_list(const struct perft_lists *l, int i)
 {
-    lists[0].overflow = false;
+    return (struct turn_list *)(void *)(l->block + (size_t)i * l->bytes);
+}
+
+static uint64_t perft_generic(struct position *p, int depth, const struct perft_lists *lists, int ply)
+{
+    struct turn_list *l = perft_list(lists, ply);
+    l->overflow = false;
     if (depth == 1) {
         if (p->rules->count_legal)
             return (uint64_t)p->rules->count_legal(p);
-        p->rules->generate(p, &lists[0]);
-        return lists[0].overflow ? RULES_PERFT_OVERFLOW : (uint64_t)lists[0].count;
+        p->rules->generate(p, l);
+        return l->overflow ? RULES_PERFT_OVERFLOW : (uint64_t)l->count;
     }
-    p->rules->generate(p, &lists[0]);
-    if (lists[0].overflow)
+    p->rules->generate(p, l);
+    if (l->overflow)
         return RULES_PERFT_OVERFLOW;
     uint64_t total = 0;
     struct undo u;
-    for (int i = 0; i < lists[0].count; i++) {
-        position_make(p, &lists[0].turns[i], &u);
-        uint64_t n = perft_generic(p, depth - 1, lists + 1);
+    for (int i = 0; i < l->count; i++) {
+        position_make(p, &l->turns[i], &u);
+        uint64_t n = perft_generic(p, depth - 1, lists, ply + 1);
         position_unmake(p, &u);
         if (n == RULES_PERFT_OVERFLOW)
             return n;
@@ -184,10 +196,10 @@ uint64_t rules_perft(struct position *p, int depth)
 {
     if (depth <= 0)
         return 1;
-    struct turn_list *lists = malloc(sizeof *lists * (size_t)depth);
-    if (!lists)
+    struct perft_lists lists = {.bytes = TURN_LIST_BYTES(rules_max_turns(p->rules))};
+    if (!(lists.block = malloc(lists.bytes * (size_t)depth)))
         out_of_memory();
-    uint64_t n = perft_generic(p, depth, lists);
-    free(lists);
+    uint64_t n = perft_generic(p, depth, &lists, 0);
+    free(lists.block);
     return n;
 }

@@ -310,7 +310,7 @@ bool expect_lines_check(struct problem *pr, int count, const struct twin_view *v
                     e->solutions_line, e->solutions_column, pr->stipulation.text);
     if (help || e->key_count == 0)
         return true;
-    struct turn_list *l = malloc(sizeof *l);
+    struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX)); /* twins may change the rule set */
     if (!l)
         out_of_memory();
     bool ok = true;

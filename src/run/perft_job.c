@@ -18,7 +18,7 @@ uint64_t perft_job(struct position *p, int depth, bool divide, FILE *out)
         return n;
     }
     /* on the heap: jobs run on several threads, and a turn list is large */
-    struct turn_list *first = malloc(sizeof *first);
+    struct turn_list *first = malloc(TURN_LIST_BYTES(rules_max_turns(p->rules)));
     if (!first)
         out_of_memory();
     first->overflow = false;

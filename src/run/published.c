@@ -443,7 +443,7 @@ void published_check(struct job *j, const struct result *r, struct text *notes)
     struct replay rp = {.start = j->start, .battle = !stipulation_has_lines(&st)};
     rp.start.st.side = (uint8_t)solve_first_mover(pr, &st);
     position_rehash(&rp.start);
-    rp.list = malloc(sizeof *rp.list);
+    rp.list = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
     struct published p = {0};
     char *text = clean_text(pr->published);
     struct comparison c = {0};

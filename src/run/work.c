@@ -212,7 +212,7 @@ static void king_taker(struct position *p, char *out, size_t cap)
     int side = p->st.side, victim = p->st.king_sq[!side];
     if (victim == SQ_NONE)
         return;
-    struct turn_list *l = malloc(sizeof *l);
+    struct turn_list *l = malloc(TURN_LIST_BYTES(rules_max_turns(p->rules)));
     if (!l)
         out_of_memory();
     l->overflow = false;
@@ -262,7 +262,7 @@ void work_verdict(struct job *j, const struct result *r)
     /* the keys found, named as the solution shows them (Qa7-f2), found
      * among the root's turns by their canonical form */
     struct position *p = malloc(sizeof *p);
-    struct turn_list *l = malloc(sizeof *l);
+    struct turn_list *l = malloc(TURN_LIST_BYTES(rules_max_turns(j->start.rules)));
     const char **names = calloc((size_t)r->keys.count, sizeof *names);
     char(*texts)[NOTATION_MAX] = calloc((size_t)r->keys.count, sizeof *texts);
     if (!p || !l || !names || !texts)

@@ -68,7 +68,7 @@ struct stipulation solve_effective_stipulation(const struct problem *pr, const s
 static int first_move_range(struct position *pos, const struct stipulation *st, int from, int to,
                             struct strlist *allowed)
 {
-    struct turn_list *l = malloc(sizeof *l);
+    struct turn_list *l = malloc(TURN_LIST_BYTES(rules_max_turns(pos->rules)));
     if (!l)
         out_of_memory();
     /* where the first move is to mate at once, Popeye numbers only the
