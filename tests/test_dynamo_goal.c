@@ -84,7 +84,7 @@ struct tally {
 
 static void audit(int count, int most, struct tally *t)
 {
-    struct turn_list *mine = malloc(sizeof *mine), *theirs = malloc(sizeof *theirs);
+    struct turn_list *mine = malloc(TURN_LIST_BYTES(TURN_LIST_MAX)), *theirs = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
     assert_non_null(mine);
     assert_non_null(theirs);
     while (t->positions < count) {
@@ -180,7 +180,7 @@ static void by_hand(void **state)
 static void may_give_check_random(void **state)
 {
     (void)state;
-    struct turn_list *l = malloc(sizeof *l);
+    struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
     assert_non_null(l);
     int positions = 0, no = 0, checks = 0;
     kinds = minor_kinds;
@@ -223,7 +223,7 @@ static void put(struct position *p, const char *sq, enum colour c, enum kind k)
 static void may_give_check_by_hand(void **state)
 {
     (void)state;
-    struct turn_list *l = malloc(sizeof *l);
+    struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
     assert_non_null(l);
     const char *const black_king[] = {"a5", "a6", "a6"};
     const enum kind white[] = {PAWN, PAWN, KNIGHT};

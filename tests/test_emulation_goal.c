@@ -29,7 +29,7 @@ static void with_goal_hooks(void)
 static bool check_in_two(struct position *p)
 {
     enum colour D = (enum colour)p->st.side;
-    struct turn_list *l = malloc(sizeof *l), *m = malloc(sizeof *m);
+    struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX)), *m = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
     assert_non_null(l);
     assert_non_null(m);
     p->rules->generate(p, l);
@@ -171,7 +171,7 @@ static void hooks_cover(struct position *p, unsigned v)
 {
     const struct goal_hooks *h = emulation.goal;
     const struct geometry *g = p->geo;
-    struct turn_list *l = malloc(sizeof *l);
+    struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
     assert_non_null(l);
     p->rules->generate(p, l);
     for (int i = 0; i < l->count; i++) {
@@ -220,7 +220,7 @@ static void variant_covers_turns(void **state)
         unsigned v = emulation.goal->variant(&p, turns);
         sharp += v != 0;
         hooks_cover(&p, v);
-        struct turn_list *l = malloc(sizeof *l);
+        struct turn_list *l = malloc(TURN_LIST_BYTES(TURN_LIST_MAX));
         assert_non_null(l);
         p.rules->generate(&p, l);
         for (int i = 0; i < l->count; i++) {
