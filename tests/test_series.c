@@ -245,6 +245,18 @@ static void series_bound_keeps_solutions(void **state)
     solve_series_bound("7k/3PP1p1/8/8/8/8/8/8 w - -", PLAY_DIRECT, GOAL_STALEMATE, 4, &o, &r);
     assert_int_equal(r.solutions.count, 2);
     result_free(&r);
+    /* ser-h=1 by hand (Popeye 4.104 agrees): White Kg8 Rb8 Ba7 Sa4, Black
+     * Kh2.  g1 is the bishop's; after 1.Kh1 the rook on b2 takes g2 and h2
+     * without check, and no other White move covers both (Rb1, Rh8 check;
+     * on f2 the rook would cut the bishop's line to g1; the knight reaches
+     * neither).  From g2, g3 or h3 the king keeps flights no one move
+     * covers.  One solution, the Black move needed: asked before it, with
+     * no turn of Black's left, the stalemate bound would cut it. */
+    solve_series_bound("1R4K1/B7/8/8/N7/8/7k/8 b - -", PLAY_HELP, GOAL_STALEMATE, 1, &o, &r);
+    assert_int_equal(r.solutions.count, 1);
+    assert_true(strlist_has(&r.solutions, "h2h1 b8b2"));
+    assert_non_null(strstr(solution.data, "  1.Kh2-h1 Rb8-b2 ="));
+    result_free(&r);
     solve_series_bound("8/8/8/8/8/P2K4/p2B4/3k4 b - -", PLAY_HELP, GOAL_STALEMATE, 3, &o, &r);
     assert_int_equal(r.solutions.count, 4);
     assert_non_null(strstr(solution.data, "  1.a2-a1=Q   2.Qa1-b2   3.Qb2-b4 a3*b4 ="));
