@@ -9,6 +9,7 @@
 #include <cmocka.h>
 
 #include "../src/board/fen.h"
+#include "../src/bound/goal_bound.h"
 #include "../src/rules/rules.h"
 #include "../src/search/series.h"
 
@@ -26,7 +27,7 @@ static struct options plain_options(void)
 
 /* Solves the series stipulation on fen (the series mover moves first in
  * the FEN) and returns the result; the Popeye text is in `solution`. */
-static void solve_series(const char *fen, enum play play, enum goal goal, int moves, const struct options *o,
+static uint64_t solve_series(const char *fen, enum play play, enum goal goal, int moves, const struct options *o,
                          struct result *r)
 {
     static struct position p;
@@ -39,7 +40,32 @@ static void solve_series(const char *fen, enum play play, enum goal goal, int mo
     solver_init(&s, &p, &st, o, &table);
     result_init(r);
     series_search(&s, moves, r, fresh_solution_sink());
+    uint64_t nodes = s.nodes;
     solver_free(&s);
+    return nodes;
+}
+
+/* The same with the goal-directed bound, as solve.c sets it up for a
+ * series: neither side makes more than `moves` turns. */
+static uint64_t solve_series_bound(const char *fen, enum play play, enum goal goal, int moves, const struct options *o,
+                               struct result *r)
+{
+    static struct position p;
+    struct fen_error err;
+    position_init(&p, &rules_orthodox, 0);
+    assert_true(fen_parse(&p, fen, &err));
+    struct stipulation st = {.play = play, .goal = goal, .moves = moves, .series = true};
+    struct solver s;
+    tt_clear(&table);
+    solver_init(&s, &p, &st, o, &table);
+    const int turns[2] = {moves, moves};
+    s.goal_bound = goal_bound_new_turns(&p, turns);
+    assert_non_null(s.goal_bound);
+    result_init(r);
+    series_search(&s, moves, r, fresh_solution_sink());
+    uint64_t nodes = s.nodes;
+    solver_free(&s);
+    return nodes;
 }
 
 /* ser-#2, by hand.  White Ka6 Rb1, Black Ka8.  Ka8's squares a7 and b7 are
@@ -182,6 +208,92 @@ static void series_reflex_mover_must_mate(void **state)
     result_free(&r);
 }
 
+/* The bound must keep every solution where the solution needs every turn
+ * the stipulation gives: here each of these corpus solutions uses all its
+ * moves (the king's walk of ser-h#4, the eight moves of ser-#8, the
+ * promotions and the walk of ser-= and ser-h=), so a bound that counted one
+ * turn fewer for either side would lose them.  Popeye's solutions, corpus
+ * numbers given; ser-h=3 #32 (L. Zagler): White Kd3 Bd2 Pa3, Black Kd1 Pa2,
+ * 1.a1=X 2.X.. 3.X-b4 a3*b4 = for each promotion X; ser-h=5 #30
+ * (Z. Oliva): 1.a1=B 2.Bb2 3.Bc1 4.Bh6 5.Bf8 e7*f8=Q = and 1.a1=S 2.Sc2
+ * 3.Sd4 4.Sxe6 5.Sd8 e7*d8=R =. */
+static void series_bound_keeps_solutions(void **state)
+{
+    (void)state;
+    struct options o = plain_options();
+    struct result r;
+    /* ser-h#3 by hand: White Kc6 Rh1, Black Kc3.  With Kc6 fixed and one
+     * rook move, the lone king is mated only on a6 (Ra1 #: a5, a7 on the
+     * file, b5, b6, b7 Kc6's); elsewhere within three a flight stays free
+     * (Ka5: b4; Ka7: b8; Kc8 is five away).  c3 to a6 in three steps goes
+     * up a rank each time: b4 or c4, then a5 (b5 is Kc6's; from c4 a5 is
+     * not a step), then a6.  One solution, every one of Black's turns
+     * needed. */
+    solve_series_bound("8/8/2K5/8/8/2k5/8/7R b - -", PLAY_HELP, GOAL_MATE, 3, &o, &r);
+    assert_int_equal(r.solutions.count, 1);
+    assert_int_equal(r.short_solutions.count, 0);
+    assert_true(strlist_has(&r.solutions, "c3b4 b4a5 a5a6 h1a1"));
+    result_free(&r);
+    solve_series_bound("8/7p/p7/8/3k4/Q1p1p1B1/r7/4K1b1 b - -", PLAY_HELP, GOAL_MATE, 4, &o, &r);
+    assert_int_equal(r.solutions.count, 1);
+    assert_non_null(strstr(solution.data, "  1.Kd4-d3   2.Kd3-c2   3.Kc2-b1   4.Kb1-a1 Qa3-c1 #"));
+    result_free(&r);
+    solve_series_bound("4Q3/8/k5q1/8/8/8/8/7K w - -", PLAY_DIRECT, GOAL_MATE, 8, &o, &r);
+    assert_int_equal(r.solutions.count, 1);
+    assert_true(strlist_has(&r.solutions, "e8e4 e4g2 h1g1 g1f2 f2e3 e3d4 d4c5 g2a8"));
+    result_free(&r);
+    solve_series_bound("7k/3PP1p1/8/8/8/8/8/8 w - -", PLAY_DIRECT, GOAL_STALEMATE, 4, &o, &r);
+    assert_int_equal(r.solutions.count, 2);
+    result_free(&r);
+    /* ser-h=1 by hand (Popeye 4.104 agrees): White Kg8 Rb8 Ba7 Sa4, Black
+     * Kh2.  g1 is the bishop's; after 1.Kh1 the rook on b2 takes g2 and h2
+     * without check, and no other White move covers both (Rb1, Rh8 check;
+     * on f2 the rook would cut the bishop's line to g1; the knight reaches
+     * neither).  From g2, g3 or h3 the king keeps flights no one move
+     * covers.  One solution, the Black move needed: asked before it, with
+     * no turn of Black's left, the stalemate bound would cut it. */
+    solve_series_bound("1R4K1/B7/8/8/N7/8/7k/8 b - -", PLAY_HELP, GOAL_STALEMATE, 1, &o, &r);
+    assert_int_equal(r.solutions.count, 1);
+    assert_true(strlist_has(&r.solutions, "h2h1 b8b2"));
+    assert_non_null(strstr(solution.data, "  1.Kh2-h1 Rb8-b2 ="));
+    result_free(&r);
+    solve_series_bound("8/8/8/8/8/P2K4/p2B4/3k4 b - -", PLAY_HELP, GOAL_STALEMATE, 3, &o, &r);
+    assert_int_equal(r.solutions.count, 4);
+    assert_non_null(strstr(solution.data, "  1.a2-a1=Q   2.Qa1-b2   3.Qb2-b4 a3*b4 ="));
+    assert_non_null(strstr(solution.data, "  1.a2-a1=S   2.Sa1-c2   3.Sc2-b4 + a3*b4 ="));
+    result_free(&r);
+    solve_series_bound("1R6/2k1P3/4P3/K2P4/8/2P5/p7/8 b - -", PLAY_HELP, GOAL_STALEMATE, 5, &o, &r);
+    assert_int_equal(r.solutions.count, 2);
+    assert_non_null(strstr(solution.data, "  1.a2-a1=B   2.Ba1-b2   3.Bb2-c1   4.Bc1-h6   5.Bh6-f8 e7*f8=Q ="));
+    assert_non_null(strstr(solution.data, "  1.a2-a1=S   2.Sa1-c2   3.Sc2-d4   4.Sd4*e6   5.Se6-d8 e7*d8=R ="));
+    result_free(&r);
+}
+
+/* The bound cuts: the same positions with one move fewer than the
+ * solutions need have none, and the bound finds that in fewer nodes than
+ * the plain search (ser-h=5 #30 as ser-h=4; ser-h#4 #25 as ser-h#3). */
+static void series_bound_cuts(void **state)
+{
+    (void)state;
+    struct options o = plain_options();
+    struct result plain, bound;
+    uint64_t plain_nodes = solve_series("1R6/2k1P3/4P3/K2P4/8/2P5/p7/8 b - -", PLAY_HELP, GOAL_STALEMATE, 4, &o, &plain);
+    uint64_t bound_nodes =
+        solve_series_bound("1R6/2k1P3/4P3/K2P4/8/2P5/p7/8 b - -", PLAY_HELP, GOAL_STALEMATE, 4, &o, &bound);
+    assert_int_equal(plain.solutions.count + plain.short_solutions.count, 0);
+    assert_int_equal(bound.solutions.count + bound.short_solutions.count, 0);
+    assert_true(bound_nodes < plain_nodes);
+    result_free(&plain);
+    result_free(&bound);
+    plain_nodes = solve_series("8/7p/p7/8/3k4/Q1p1p1B1/r7/4K1b1 b - -", PLAY_HELP, GOAL_MATE, 3, &o, &plain);
+    bound_nodes = solve_series_bound("8/7p/p7/8/3k4/Q1p1p1B1/r7/4K1b1 b - -", PLAY_HELP, GOAL_MATE, 3, &o, &bound);
+    assert_int_equal(plain.solutions.count + plain.short_solutions.count, 0);
+    assert_int_equal(bound.solutions.count + bound.short_solutions.count, 0);
+    assert_true(bound_nodes < plain_nodes);
+    result_free(&plain);
+    result_free(&bound);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -193,6 +305,8 @@ int main(void)
         cmocka_unit_test(series_self_corpus),
         cmocka_unit_test(series_reflex_corpus),
         cmocka_unit_test(series_reflex_mover_must_mate),
+        cmocka_unit_test(series_bound_keeps_solutions),
+        cmocka_unit_test(series_bound_cuts),
     };
     return cmocka_run_group_tests_name("series", tests, setup, teardown_with_text);
 }

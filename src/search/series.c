@@ -29,10 +29,62 @@ struct series_run {
 };
 
 /* A failure is stored under the position (the series mover to move) and
- * the series moves left: one key per length, so any length fits. */
-static inline uint64_t series_key(const struct solver *s, int moves)
+ * the series moves left: one entry holds 32 lengths, bit moves % 32 of its
+ * help_fail in the entry of group moves / 32, so that the lengths of the
+ * shortest-first loop (series_search) share one slot and one probe. */
+#define SERIES_KEY_SEED 0x9e3779b97f4a7c15ull
+static inline uint64_t series_key_of(const struct solver *s, uint64_t hash, int moves)
 {
-    return s->pos->st.hash ^ s->mode_key ^ zobrist_mix(0x3c6ef372fe94f82bull + (uint64_t)moves);
+    return hash ^ s->mode_key ^ zobrist_mix(SERIES_KEY_SEED + (uint64_t)(moves / 32));
+}
+
+static inline uint32_t series_bit(int moves)
+{
+    return 1u << (moves % 32);
+}
+
+/* Whether the table knows that no series of exactly `moves` moves from
+ * here succeeds. */
+static bool series_failed(struct solver *s, int moves)
+{
+    struct tt_bounds e;
+    return tt_get(s->tt, series_key_of(s, s->pos->st.hash, moves), &e) && (e.help_fail & series_bit(moves));
+}
+
+static void series_store_failure(struct solver *s, int moves)
+{
+    uint64_t key = series_key_of(s, s->pos->st.hash, moves);
+    struct tt_bounds e;
+    if (!tt_get(s->tt, key, &e))
+        e = tt_bounds_empty();
+    e.help_fail |= series_bit(moves);
+    tt_put(s->tt, key, &e);
+}
+
+/* The hash of the node after the series mover's plain turn t and the other
+ * side's pass (position_make_null): the turn's hash with the mover to move
+ * again and no en passant square; false where it cannot be had without
+ * playing t (not plain, or the rules hash the previous placement). */
+static bool hash_after_pass(const struct position *p, const struct turn *t, uint64_t *hash)
+{
+    if (p->placement_history || !position_hash_after(p, t, hash))
+        return false;
+    *hash ^= zobrist_side();
+    if (t->flags & TURN_DOUBLE_STEP)
+        *hash ^= zobrist_ep(t->ep_sq) ^ zobrist_ep(t->ep_victim) * 3;
+    return true;
+}
+
+/* Every child is probed in the table first: ask for their buckets now, so
+ * that the memory fetches overlap instead of following one another (a
+ * probe is mostly a cache miss, which costs more than the rest of a node). */
+static void prefetch_children(struct solver *s, const struct turn_list *l, int moves)
+{
+    for (int i = 0; i < l->count; i++) {
+        uint64_t hash;
+        if (hash_after_pass(s->pos, &l->turns[i], &hash))
+            tt_prefetch(s->tt, series_key_of(s, hash, moves));
+    }
 }
 
 /* A solution found: `series` moves of the series mover, then plies - series
@@ -113,6 +165,23 @@ static int forced_goal(struct series_run *h, int series)
     return goal_moves(h, series, true);
 }
 
+/* After the series mover's last move, the other side (A) to reach a
+ * stalemate in one: true when the bound proves no turn of A's does (a = 1,
+ * d = 0: the node that help play has one half-move before its end), so
+ * that A's turns need not be played.  The king squares proved above hold
+ * here: a stalemate from here is one from the nodes above.  Where the goal
+ * is mate, the rules' may_check filter settles A's turns more cheaply, as
+ * in help play (goal_bound.c prunes). */
+static bool ending_bound_fails(struct series_run *h)
+{
+    struct solver *s = h->s;
+    if (!s->goal_bound || s->goal != GOAL_STALEMATE)
+        return false;
+    square_set excluded = h->excluded[s->ply];
+    return goal_bound_proves_failure_below(s->goal_bound, s->pos, s->goal, (enum colour)s->pos->st.side, 1, 0,
+                                           &excluded);
+}
+
 /* The series mover's last move t (made by the caller's loop) ends the series
  * as s->play says; number of solutions found. */
 static int last_move(struct series_run *h, const struct turn *t)
@@ -134,7 +203,8 @@ static int last_move(struct series_run *h, const struct turn *t)
         break;
     case PLAY_HELP:
     case PLAY_REFLEX: /* the other side must reach the goal when it can: it can */
-        found = goal_moves(h, series, true);
+        if (!ending_bound_fails(h))
+            found = goal_moves(h, series, true);
         break;
     case PLAY_SELF:
         found = forced_goal(h, series);
@@ -216,24 +286,19 @@ static int search(struct series_run *h, int moves)
      * Intelligent; every one, so the table's failure of the root (an
      * earlier problem's, or a store's) does not end it */
     bool numbered = s->ply == 0 && s->opt->move_numbers && !s->opt->intelligent && h->lines == &h->r->solutions;
-    struct tt_bounds e;
-    if (!numbered && tt_get(s->tt, series_key(s, moves), &e) && (e.help_fail & 1))
+    if (!numbered && series_failed(s, moves))
         return 0;
     if (series_goal_side_gone(s))
         return 0;
     if (s->play == PLAY_REFLEX && mover_must_reach_goal(h)) {
-        e = tt_bounds_empty();
-        e.help_fail = 1;
-        tt_put(s->tt, series_key(s, moves), &e);
+        series_store_failure(s, moves);
         return 0;
     }
     /* the squares proved above hold here: a series from here, the moves
      * above before it, is a series from there (bound/king_squares.c) */
     square_set excluded = h->excluded[s->ply];
     if (s->goal_bound && !numbered && moves >= 1 && series_bound_fails(s, moves, &excluded)) {
-        e = tt_bounds_empty();
-        e.help_fail = 1;
-        tt_put(s->tt, series_key(s, moves), &e);
+        series_store_failure(s, moves);
         return 0;
     }
     struct turn_list *l = solver_list(s, s->ply);
@@ -246,6 +311,8 @@ static int search(struct series_run *h, int moves)
     /* ser-#: the series' last move mates (help_order_for_max_solutions) */
     if (!numbered && s->opt->max_solutions > 0)
         popeye_order_sort_by(s->pos, l, moves == 1 && s->play == PLAY_DIRECT && s->goal == GOAL_MATE);
+    if (moves >= 2)
+        prefetch_children(s, l, moves - 1);
     int found = 0;
     h->excluded[s->ply + 1] = excluded; /* for the nodes below */
     for (int i = 0; i < l->count && h->found < h->max_solutions; i++) {
@@ -284,11 +351,8 @@ static int search(struct series_run *h, int moves)
     }
     /* a root searched for a part of its first moves only proves nothing of
      * the position (help.c help_node) */
-    if (!found && !s->stopped && !(s->ply == 0 && s->root_filter)) {
-        e = tt_bounds_empty();
-        e.help_fail = 1;
-        tt_put(s->tt, series_key(s, moves), &e);
-    }
+    if (!found && !s->stopped && !(s->ply == 0 && s->root_filter))
+        series_store_failure(s, moves);
     return found;
 }
 
