@@ -2,6 +2,7 @@
  * NoCastling), e.p. (EnPassant) and Ko state (LastNeutralStep).  Sets no side to move. */
 #include "setup.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 

@@ -2,6 +2,7 @@
  * description of the change ("bSh3-->h4", "+bBh6").  Builds no position. */
 #include "squares.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
