@@ -205,7 +205,7 @@ function setStatus(text, s) {
 function runSolver(worker, args, text, onLine, done) {
     worker.onmessage = e => {
         const m = e.data;
-        if (m.t === "out" || m.t === "err") onLine(m.t, m.line);
+        if (m.t === "lines") for (const [stream, line] of m.lines) onLine(stream, line);
         else if (m.t === "done") { worker.terminate(); done(m.status, m.files, m.seconds); }
     };
     // a failure of the worker itself (no WebAssembly, out of memory): said, and the run ends
@@ -218,11 +218,29 @@ function runSolver(worker, args, text, onLine, done) {
 }
 
 // output lines are added at most once a frame: a long list of solutions
-// would otherwise relayout the page for each line
-let pending = [];
+// would otherwise relayout the page for each line; past SHOWN_MAX lines the
+// page shows only how many more there are (all of them: "Download output")
+const SHOWN_MAX = 5000;
+let pending = [], shown = 0, hidden = 0;
 function appendOutput(stream, line) {
+    if (shown >= SHOWN_MAX) {
+        hidden++;
+        if (hidden === 1 || hidden % 1000 === 0) requestAnimationFrame(showHidden);
+        return;
+    }
+    shown++;
     pending.push([stream, line]);
     if (pending.length === 1) requestAnimationFrame(flushOutput);
+}
+function showHidden() {
+    $("output-more").hidden = !hidden;
+    $("output-more").textContent = `… and ${hidden} more lines: all of them with Download output.`;
+}
+function clearOutput() {
+    $("output").textContent = "";
+    pending = [];
+    shown = hidden = 0;
+    showHidden();
 }
 function flushOutput() {
     const out = $("output");
@@ -272,9 +290,8 @@ function solve() {
     // Expect lines: the verdicts of --check
     if (/^\s*Expect\b/im.test(text) && !args.includes("--check")) args.unshift("--check");
     args.unshift("--progress");
-    $("output").textContent = "";
+    clearOutput();
     $("progress").textContent = "";
-    pending = [];
     showVerdicts([], "");
     const worker = takeWorker();
     current = {worker};
@@ -284,7 +301,10 @@ function solve() {
     showDiagram(text);
     const verdicts = [];
     let summary = "";
+    // the run as printed, for tests and the browser's console
+    const record = window.fairysolveRun = {args, out: [], err: [], status: null};
     runSolver(worker, args, text, (stream, line) => {
+        record[stream].push(line);
         if (stream === "err" && line.startsWith("progress: ")) {
             $("progress").textContent = line.slice(10);
             return;
@@ -296,8 +316,10 @@ function solve() {
         }
         appendOutput(stream, line);
     }, (status, files, seconds) => {
+        record.status = status;
         current = null;
         flushOutput();
+        showHidden();
         showVerdicts(verdicts, summary);
         $("solve").disabled = false;
         $("stop").disabled = true;
@@ -311,6 +333,7 @@ function stop() {
     current.worker.terminate();
     current = null;
     flushOutput();
+    showHidden();
     $("solve").disabled = false;
     $("stop").disabled = true;
     setStatus("Stopped.", "stopped");
@@ -352,10 +375,16 @@ function init() {
     $("solve").addEventListener("click", solve);
     $("stop").addEventListener("click", stop);
     $("show-diagram").addEventListener("click", () => showDiagram(problemText()));
-    $("download").addEventListener("click", () => {
-        const a = $("download");
+    // the links get their file when clicked
+    const offer = (id, text) => $(id).addEventListener("click", () => {
+        const a = $(id);
         if (a.href.startsWith("blob:")) URL.revokeObjectURL(a.href);
-        a.href = URL.createObjectURL(new Blob([problemText()], {type: "text/plain"}));
+        a.href = URL.createObjectURL(new Blob([text()], {type: "text/plain"}));
+    });
+    offer("download", problemText);
+    offer("download-output", () => {
+        const r = window.fairysolveRun;
+        return r ? r.out.concat(r.err).join("\n") + "\n" : "";
     });
     buildSwitches();
     buildPalette();

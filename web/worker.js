@@ -1,7 +1,8 @@
 // The solver in a Web Worker: one run of the WebAssembly program per worker.
-// The page sends {args, text}; the worker posts each line of standard output
-// and standard error as it is written, then {t: "done"} with the exit status
-// and the files the run wrote under /out (the --svg diagrams).
+// The page sends {args, text}; the worker posts the lines of standard output
+// and standard error as they are written ({t: "lines"}), then {t: "done"}
+// with the exit status and the files the run wrote under /out (the --svg
+// diagrams).
 // Everything is inside one function: the program's glue script defines
 // globals of its own (run, among others) that would replace ours.
 "use strict";
@@ -10,10 +11,22 @@
 let stdoutLine = [], stderrLine = [];
 const decoder = new TextDecoder();
 
+// Lines go to the page at once when 50 ms have passed since the last
+// message, else with the next one: a search printing thousands of solutions
+// a second would otherwise flood the page with messages.  The last lines of
+// a burst wait at most for the next --progress line (one a second) or the end.
+let batch = [], lastPost = 0;
+function postLines() {
+    if (batch.length) self.postMessage({t: "lines", lines: batch});
+    batch = [];
+    lastPost = performance.now();
+}
+
 function flushLine(buffer, stream) {
     const line = decoder.decode(new Uint8Array(buffer));
     buffer.length = 0;
-    self.postMessage({t: stream, line});
+    batch.push([stream, line]);
+    if (performance.now() - lastPost >= 50 || (stream === "err" && line.startsWith("progress: "))) postLines();
 }
 
 // byte by byte from the C library: a line goes out at its newline, so the
@@ -60,12 +73,13 @@ function runJob(job) {
     try {
         status = Module.callMain(job.args.concat(["/problem.inp"]));
     } catch (e) {
-        self.postMessage({t: "err", line: "fairysolve (WebAssembly): " + e});
+        batch.push(["err", "fairysolve (WebAssembly): " + e]);
         status = 70;
     }
     Module._fflush(0);
     if (stdoutLine.length) flushLine(stdoutLine, "out");
     if (stderrLine.length) flushLine(stderrLine, "err");
+    postLines();
     self.postMessage({t: "done", status, seconds: (performance.now() - started) / 1000, files: readFiles("/out")});
 }
 
