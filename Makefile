@@ -172,7 +172,7 @@ cluster-check: $(BUILD)/fairysolve
 	  bash scripts/check-ssh-parallel $(BUILD)/fairysolve || s=1; exit $$s
 
 test: deps
-	@$(MAKE) --no-print-directory layers sizes unit e2e diagrams install-check docs-check cluster-check asan-test tsan-if-supported fuzz-ci
+	@$(MAKE) --no-print-directory layers sizes unit e2e diagrams install-check docs-check cluster-check web-check asan-test tsan-if-supported fuzz-ci
 
 install: $(BUILD)/fairysolve
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(DOCDIR)/problems $(DESTDIR)$(DOCDIR)/docs
@@ -272,6 +272,11 @@ $(WASM)/node/fairysolve: $(WASM)/node/fairysolve.js
 $(WEBOUT)/%: web/%
 	@mkdir -p $(dir $@)
 	cp $< $@
+
+# the WebAssembly build under Node.js against the native one, and the page in
+# headless Chromium (scripts/check-web; screenshots in build/web-shots/)
+web-check:
+	@bash scripts/check-web
 
 bench: $(BUILD)/fairysolve
 	@sh scripts/bench-perft
