@@ -58,7 +58,7 @@ function buildPalette() {
 }
 
 function buildBoard() {
-    const board = $("board");
+    const board = $("editor-board");
     board.textContent = "";
     const n = ranks();
     for (let r = n; r >= 1; r--) {
