@@ -183,8 +183,9 @@ function freshWorker() {
     w.ready = new Promise(resolve => {
         w.onmessage = e => { if (e.data.t === "ready") resolve(); };
     });
+    // the first worker ready ends the page's loading; later ones say nothing
     w.ready.then(() => {
-        if (!current) setStatus("Ready.", "ready");
+        if (!document.body.dataset.state) setStatus("Ready.", "ready");
     });
     return w;
 }
