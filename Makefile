@@ -45,7 +45,7 @@ WIN_OBJ  := $(LIB_SRC:%.c=$(WIN)/%.o) $(WIN)/src/main.o $(WIN)/windows/posix_shi
             $(YAML_WIN:%=$(WIN)/libyaml/%.o)
 
 .PHONY: FORCE all deps run test layers sizes unit e2e asan asan-test tsan tsan-if-supported install-check docs-check cluster-check diagrams \
-        install uninstall windows bench clean fuzz fuzz-build fuzz-ci
+        install uninstall windows web web-check bench clean fuzz fuzz-build fuzz-ci
 all: $(BUILD)/fairysolve
 
 deps:
@@ -172,7 +172,7 @@ cluster-check: $(BUILD)/fairysolve
 	  bash scripts/check-ssh-parallel $(BUILD)/fairysolve || s=1; exit $$s
 
 test: deps
-	@$(MAKE) --no-print-directory layers sizes unit e2e diagrams install-check docs-check cluster-check asan-test tsan-if-supported fuzz-ci
+	@$(MAKE) --no-print-directory layers sizes unit e2e diagrams install-check docs-check cluster-check web-check asan-test tsan-if-supported fuzz-ci
 
 install: $(BUILD)/fairysolve
 	install -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MAN1DIR) $(DESTDIR)$(DOCDIR)/problems $(DESTDIR)$(DOCDIR)/docs
@@ -214,6 +214,69 @@ $(WIN)/fairysolve.exe: $(WIN_OBJ)
 # checks of the shim itself, run under wine by scripts/check-windows
 $(WIN)/test_shim.exe: $(WIN)/windows/test_shim.o $(WIN)/windows/posix_shim.o
 	$(WINCC) -static -pthread $^ -o $@
+
+# make web: the solver as WebAssembly (Debian's emscripten) behind the page of
+# web/, a static folder in build/web/ (docs/web.md); zlib, cJSON and libyaml
+# compiled from Debian's source packages (web/fetch-sources).  No threads and
+# no store in this build.  build/wasm/node/fairysolve runs the same objects
+# under Node.js for the comparison with the native build.
+WASM     := build/wasm
+WEBOUT   := build/web
+EMCC     := emcc
+EMFLAGS  := -O3
+WASM_LIB := $(WASM)/lib
+ZLIB_WASM := adler32 compress crc32 deflate gzclose gzlib gzread gzwrite infback inffast inflate inftrees trees uncompr zutil
+WASM_OBJ := $(LIB_SRC:%.c=$(WASM)/%.o) $(WASM)/src/main.o $(WASM_LIB)/cjson/cJSON.o \
+            $(YAML_WIN:%=$(WASM_LIB)/libyaml/%.o) $(ZLIB_WASM:%=$(WASM_LIB)/zlib/%.o)
+WASM_INC := -I$(WASM_LIB)/zlib -I$(WASM_LIB)/cjson/include -I$(WASM_LIB)/libyaml/include
+# the search keeps a 16 MB stack on native threads (src/run/pool.c)
+WASM_LINK := -sALLOW_MEMORY_GROWTH=1 -sINITIAL_MEMORY=32MB -sMAXIMUM_MEMORY=2GB -sTOTAL_STACK=16MB
+WEB_PAGE := $(addprefix $(WEBOUT)/,index.html style.css app.js worker.js)
+# Debian's emscripten runs its JavaScript tools with node, whose modules
+# (acorn) are in /usr/share/nodejs: a node not from Debian looks there too
+export NODE_PATH := $(if $(NODE_PATH),$(NODE_PATH):)/usr/share/nodejs
+
+web:
+	@sh scripts/deps web
+	@$(MAKE) --no-print-directory $(WEBOUT)/fairysolve.js $(WASM)/node/fairysolve $(WEB_PAGE)
+
+$(WASM_LIB)/zlib/zlib.h:
+	@sh web/fetch-sources $(WASM_LIB)
+$(WASM_LIB)/zlib/%.o: $(WASM_LIB)/zlib/zlib.h
+	$(EMCC) -O2 -DHAVE_UNISTD_H -c $(WASM_LIB)/zlib/$*.c -o $@
+$(WASM_LIB)/cjson/cJSON.o: $(WASM_LIB)/zlib/zlib.h
+	$(EMCC) -std=c89 -O2 -I$(WASM_LIB)/cjson/include/cjson -c $(WASM_LIB)/cjson/cJSON.c -o $@
+$(WASM_LIB)/libyaml/%.o: $(WASM_LIB)/zlib/zlib.h
+	$(EMCC) -std=gnu99 -O2 -DHAVE_CONFIG_H -I$(WASM_LIB)/libyaml -I$(WASM_LIB)/libyaml/include -c $(WASM_LIB)/libyaml/$*.c -o $@
+
+$(WASM)/%.o: %.c | $(WASM_LIB)/zlib/zlib.h
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WARN) $(EMFLAGS) $(WASM_INC) -MMD -MP -c $< -o $@
+
+# for the page's Web Worker: started by hand (callMain), files in memory
+$(WEBOUT)/fairysolve.js: $(WASM_OBJ)
+	@mkdir -p $(dir $@)
+	$(EMCC) $(EMFLAGS) $(WASM_LINK) -sENVIRONMENT=worker -sINVOKE_RUN=0 -sFORCE_FILESYSTEM=1 \
+	  -sEXPORTED_RUNTIME_METHODS=FS,callMain -sEXPORTED_FUNCTIONS=_main,_fflush $^ -o $@
+
+# for Node.js: the host's files, run like the native program
+$(WASM)/node/fairysolve.js: $(WASM_OBJ)
+	@mkdir -p $(dir $@)
+	$(EMCC) $(EMFLAGS) $(WASM_LINK) -sENVIRONMENT=node -sNODERAWFS=1 -sEXIT_RUNTIME=1 -sWASM_ASYNC_COMPILATION=0 \
+	  $^ -o $@
+
+$(WASM)/node/fairysolve: $(WASM)/node/fairysolve.js
+	@printf '#!/bin/sh\nexec node "$$(dirname "$$0")/fairysolve.js" "$$@"\n' >$@
+	@chmod +x $@
+
+$(WEBOUT)/%: web/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+# the WebAssembly build under Node.js against the native one, and the page in
+# headless Chromium (scripts/check-web; screenshots in build/web-shots/)
+web-check:
+	@bash scripts/check-web
 
 bench: $(BUILD)/fairysolve
 	@sh scripts/bench-perft

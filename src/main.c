@@ -226,7 +226,15 @@ static int take_option(int c, struct config *cfg)
     case OPT_CHECK: cfg->check = true; break;
     case OPT_JSON: cfg->json = true; break;
     case OPT_HASH: cfg->hash_mb = number_arg("--hash", optarg, 1, HASH_MB_MAX); break;
-    case OPT_STORE: cfg->store = optarg; break;
+    case OPT_STORE:
+#ifdef __EMSCRIPTEN__
+        /* the WebAssembly build leaves the store out (docs/web.md): a page's
+         * files end with its worker, and emscripten's file modes differ */
+        fprintf(stderr, "fairysolve: --store is not in the WebAssembly build\n");
+        return 2;
+#endif
+        cfg->store = optarg;
+        break;
     case OPT_STORE_REPLACE: cfg->store_replace = true; break;
     case OPT_MAXTIME: return max_time_arg(optarg, cfg) ? -1 : 2;
     case OPT_REGRESSION: cfg->regression = true; break;

@@ -116,8 +116,55 @@ static bool wait_for(struct pool *p, int i, struct output *out)
     return done;
 }
 
+#ifdef __EMSCRIPTEN__
+/* The WebAssembly build has no threads (docs/web.md): this thread solves the
+ * jobs one after the other, and the progress line is written from the
+ * solver's node hook, as no printer thread runs beside the search. */
+static struct pool *inline_pool;
+static struct output *inline_out;
+
+static void inline_progress(void)
+{
+    char line[1024];
+    struct pool *p = inline_pool;
+    if (progress_compose(inline_out->progress, p->jobs, p->slots, 1, p->ctx->tt, monotonic_seconds(), line,
+                         sizeof line))
+        progress_write(inline_out->progress, line);
+}
+
+static int pool_run_inline(struct job_list *l, const struct work_ctx *ctx, struct output *out)
+{
+    struct progress_slot slot = {.job = -1};
+    struct pool p = {.jobs = l, .ctx = ctx, .workers = 1, .slots = &slot};
+    inline_pool = &p;
+    inline_out = out;
+    progress_set_tick(inline_progress);
+    int printed = 0;
+    while (printed < l->count && !__atomic_load_n(ctx->interrupt, __ATOMIC_RELAXED)) {
+        struct job *j = &l->items[printed++];
+        if (j->skip) { /* another shard's twin */
+            output_skip(out, j);
+            continue;
+        }
+        output_stream(out, j);
+        j->state = JOB_RUNNING;
+        progress_slot_begin(&slot, printed - 1, monotonic_seconds());
+        work_run(ctx, j, &slot);
+        progress_slot_end(&slot);
+        j->state = JOB_DONE;
+        output_job(out, j);
+    }
+    progress_set_tick(NULL);
+    return printed;
+}
+#endif
+
 int pool_run(struct job_list *l, const struct work_ctx *ctx, int workers, struct output *out)
 {
+#ifdef __EMSCRIPTEN__
+    (void)workers;
+    return pool_run_inline(l, ctx, out);
+#endif
     struct pool p = {.jobs = l, .ctx = ctx, .workers = workers};
     pthread_mutex_init(&p.lock, NULL);
     pthread_condattr_t ca;

@@ -24,10 +24,20 @@ void progress_root_move(void *ctx, int plies, int k, int n)
     __atomic_store_n(&s->k, k, __ATOMIC_RELAXED);
 }
 
+#ifdef __EMSCRIPTEN__
+static void (*progress_tick)(void);
+
+void progress_set_tick(void (*tick)(void)) { progress_tick = tick; }
+#endif
+
 void progress_nodes(void *ctx, uint64_t nodes)
 {
     struct progress_slot *s = ctx;
     __atomic_store_n(&s->nodes, nodes, __ATOMIC_RELAXED);
+#ifdef __EMSCRIPTEN__
+    if (progress_tick)
+        progress_tick();
+#endif
 }
 
 void progress_solution(struct progress_slot *s)

@@ -28,6 +28,12 @@ void progress_nodes(void *ctx, uint64_t nodes);
 /* A key or help solution was found (work.c counts them on the way to the report). */
 void progress_solution(struct progress_slot *s);
 
+#ifdef __EMSCRIPTEN__
+/* The WebAssembly build has no printer thread: progress_nodes calls tick
+ * (NULL: nothing), which writes the line when it is time for one. */
+void progress_set_tick(void (*tick)(void));
+#endif
+
 void progress_slot_begin(struct progress_slot *s, int job, double now);
 void progress_slot_end(struct progress_slot *s);
 
