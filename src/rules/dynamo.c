@@ -7,8 +7,8 @@
 
 #include "../board/zobrist.h"
 #include "dynamo_attack.h"
+#include "dynamo.h"
 #include "dynamo_gen.h"
-#include "dynamo_goal.h"
 #include "orthodox.h"
 #include "rules.h"
 
@@ -512,14 +512,14 @@ static int run_on(struct position *p, struct turn_list *out, struct turn_list *s
     return G.count;
 }
 
-static void generate(struct position *p, struct turn_list *out) { run_on(p, out, NULL, false, false); }
+void dynamo_generate(struct position *p, struct turn_list *out) { run_on(p, out, NULL, false, false); }
 
-static void generate_checks(struct position *p, struct turn_list *out) { run_on(p, out, NULL, false, true); }
+void dynamo_generate_checks(struct position *p, struct turn_list *out) { run_on(p, out, NULL, false, true); }
 
-static bool has_legal_turn(struct position *p) { return run_on(p, NULL, NULL, true, false) > 0; }
+bool dynamo_has_legal_turn(struct position *p) { return run_on(p, NULL, NULL, true, false) > 0; }
 
 /* Perft's last ply: counted, never listed (the scratch list is workspace). */
-static int count_legal(struct position *p)
+int dynamo_count_legal(struct position *p)
 {
     TURN_LIST_LOCAL(scratch);
     return run_on(p, NULL, scratch, false, false);
@@ -540,23 +540,3 @@ bool dynamo_may_check_any(struct position *p)
     run(&G);
     return G.count > 0;
 }
-
-static const char *const switch_names[] = {"OwnerPromotes", "NoDynamoEscape", "EnPassant", NULL};
-
-const struct rules rules_dynamo = {
-    .name = "Dynamo",
-    .switch_names = switch_names,
-    .files = 8,
-    .ranks = 8,
-    .neutral_units = false,
-    .placement_history = true,
-    .castling = true,
-    .generate = generate,
-    .has_legal_turn = has_legal_turn,
-    .attacked = dynamo_attacked,
-    .count_legal = count_legal,
-    .may_check = dynamo_may_check,
-    .generate_checks = generate_checks,
-    .check_needs = dynamo_check_needs,
-    .may_give_check = dynamo_may_give_check,
-};

@@ -98,13 +98,6 @@ bool dynamo_attacked(const struct position *p, int q, enum colour by);
 
 /* rules.h may_check (see dynamo_attack.c). */
 bool dynamo_may_check(const struct position *p, const struct turn *t);
-/* Whether the side to move has a turn that may give check (generate_checks'
- * screen and may_check), judged with neither its king's safety nor the undo
- * rule (RULES 3.5, 3.6), every dynamo move allowed and no castling: false
- * only when no legal turn of it gives check, on p or on any board that
- * differs from p only where those turns read nothing.  The enemy king must
- * not be attacked on p (may_check's premise). */
-bool dynamo_may_check_any(struct position *p);
 /* What the attack on the enemy king reads of turn t's squares (read[4]);
  * false when t cannot check, *sure when it must be looked at whatever it reads. */
 bool dynamo_may_check_reads(const struct position *p, const struct turn *t, int read[4], bool *sure);

@@ -35,6 +35,7 @@
  * D's king or one of A's units are played. */
 #include "dynamo_goal.h"
 
+#include "dynamo.h"
 #include "dynamo_attack.h"
 #include "dynamo_gen.h"
 
