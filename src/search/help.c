@@ -70,6 +70,11 @@ static __attribute__((noinline)) int ending_moves(struct help_run *h, bool force
         return 0;
     int found = 0;
     for (int i = 0; i < l->count; i++) {
+        /* reci-h#1's Black mates with a first move: a part of the first
+         * moves (--first-moves) shows only its own; whether Black can mate
+         * at all (not sent) still asks every move */
+        if (send && !forced && s->ply == 0 && !solver_root_allowed(s, &l->turns[i]))
+            continue;
         struct undo u;
         int depth = s->ply;
         h->path[depth] = l->turns[i];
