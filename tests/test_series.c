@@ -26,9 +26,11 @@ static struct options plain_options(void)
 }
 
 /* Solves the series stipulation on fen (the series mover moves first in
- * the FEN) and returns the result; the Popeye text is in `solution`. */
-static uint64_t solve_series(const char *fen, enum play play, enum goal goal, int moves, const struct options *o,
-                         struct result *r)
+ * the FEN) and returns the nodes; the Popeye text is in `solution`.  With
+ * `bound`, the goal-directed bound as solve.c sets it up for a series:
+ * neither side makes more than `moves` turns. */
+static uint64_t solve_series_with(const char *fen, enum play play, enum goal goal, int moves, const struct options *o,
+                                  struct result *r, bool bound)
 {
     static struct position p;
     struct fen_error err;
@@ -38,6 +40,11 @@ static uint64_t solve_series(const char *fen, enum play play, enum goal goal, in
     struct solver s;
     tt_clear(&table);
     solver_init(&s, &p, &st, o, &table);
+    if (bound) {
+        const int turns[2] = {moves, moves};
+        s.goal_bound = goal_bound_new_turns(&p, turns);
+        assert_non_null(s.goal_bound);
+    }
     result_init(r);
     series_search(&s, moves, r, fresh_solution_sink());
     uint64_t nodes = s.nodes;
@@ -45,27 +52,16 @@ static uint64_t solve_series(const char *fen, enum play play, enum goal goal, in
     return nodes;
 }
 
-/* The same with the goal-directed bound, as solve.c sets it up for a
- * series: neither side makes more than `moves` turns. */
-static uint64_t solve_series_bound(const char *fen, enum play play, enum goal goal, int moves, const struct options *o,
-                               struct result *r)
+static uint64_t solve_series(const char *fen, enum play play, enum goal goal, int moves, const struct options *o,
+                             struct result *r)
 {
-    static struct position p;
-    struct fen_error err;
-    position_init(&p, &rules_orthodox, 0);
-    assert_true(fen_parse(&p, fen, &err));
-    struct stipulation st = {.play = play, .goal = goal, .moves = moves, .series = true};
-    struct solver s;
-    tt_clear(&table);
-    solver_init(&s, &p, &st, o, &table);
-    const int turns[2] = {moves, moves};
-    s.goal_bound = goal_bound_new_turns(&p, turns);
-    assert_non_null(s.goal_bound);
-    result_init(r);
-    series_search(&s, moves, r, fresh_solution_sink());
-    uint64_t nodes = s.nodes;
-    solver_free(&s);
-    return nodes;
+    return solve_series_with(fen, play, goal, moves, o, r, false);
+}
+
+static uint64_t solve_series_bound(const char *fen, enum play play, enum goal goal, int moves,
+                                   const struct options *o, struct result *r)
+{
+    return solve_series_with(fen, play, goal, moves, o, r, true);
 }
 
 /* ser-#2, by hand.  White Ka6 Rb1, Black Ka8.  Ka8's squares a7 and b7 are

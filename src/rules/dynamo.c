@@ -495,7 +495,7 @@ static void run(struct gen *G)
 }
 
 static int run_on(struct position *p, struct turn_list *out, struct turn_list *scratch, bool first_only,
-                  bool checks_only)
+                  bool checks_only, bool pseudo)
 {
     struct gen G;
     G.p = p;
@@ -505,38 +505,24 @@ static int run_on(struct position *p, struct turn_list *out, struct turn_list *s
     G.scratch = scratch;
     G.first_only = first_only;
     G.checks_only = checks_only;
-    G.pseudo = false;
+    G.pseudo = pseudo;
     if (checks_only)
         dynamo_check_screen_setup(&G, p->st.king_sq[!p->st.side]);
     run(&G);
     return G.count;
 }
 
-void dynamo_generate(struct position *p, struct turn_list *out) { run_on(p, out, NULL, false, false); }
+void dynamo_generate(struct position *p, struct turn_list *out) { run_on(p, out, NULL, false, false, false); }
 
-void dynamo_generate_checks(struct position *p, struct turn_list *out) { run_on(p, out, NULL, false, true); }
+void dynamo_generate_checks(struct position *p, struct turn_list *out) { run_on(p, out, NULL, false, true, false); }
 
-bool dynamo_has_legal_turn(struct position *p) { return run_on(p, NULL, NULL, true, false) > 0; }
+bool dynamo_has_legal_turn(struct position *p) { return run_on(p, NULL, NULL, true, false, false) > 0; }
 
 /* Perft's last ply: counted, never listed (the scratch list is workspace). */
 int dynamo_count_legal(struct position *p)
 {
     TURN_LIST_LOCAL(scratch);
-    return run_on(p, NULL, scratch, false, false);
+    return run_on(p, NULL, scratch, false, false, false);
 }
 
-bool dynamo_may_check_any(struct position *p)
-{
-    struct gen G;
-    G.p = p;
-    G.g = p->geo;
-    G.b = p->board;
-    G.out = NULL;
-    G.scratch = NULL;
-    G.first_only = true;
-    G.checks_only = true;
-    G.pseudo = true;
-    dynamo_check_screen_setup(&G, p->st.king_sq[!p->st.side]);
-    run(&G);
-    return G.count > 0;
-}
+bool dynamo_may_check_any(struct position *p) { return run_on(p, NULL, NULL, true, true, true) > 0; }
